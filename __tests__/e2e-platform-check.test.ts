@@ -7,10 +7,10 @@ const TOKEN = 'ghs_fake_token_for_tests_0051'
 const PUSHED = '3f786850e387550fdab836ed7e6dc881de23001b'
 const HEAD = 'c0ffee0123456789abcdef0123456789abcdef01'
 const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: HEAD } } } }
-const DEPLOY_URL = 'https://vercel.example.com/acme/docs/deployments/42'
+const DEPLOY_URL = 'https://docs.example.com/acme/docs/deployments/42'
 
 type Api = Awaited<ReturnType<typeof githubApi>>
-const wait = { 'platform-check': 'Vercel', 'github-token': TOKEN, 'min-interval': '100ms', 'max-interval': '200ms' }
+const wait = { 'platform-check': 'Docs', 'github-token': TOKEN, 'min-interval': '100ms', 'max-interval': '200ms' }
 const checkReads = (api: Api) => api.requests.filter((r) => r.path.endsWith('/check-runs'))
 
 /** Calls `step` once each time the action has read the check runs `every` more times. */
@@ -30,7 +30,7 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
     let id = 0
     onReads(api, [
       () => {
-        id = api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'queued', details_url: DEPLOY_URL }).id
+        id = api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'queued', details_url: DEPLOY_URL }).id
       },
       () => api.updateCheckRun(id, { status: 'in_progress' }),
       () => api.updateCheckRun(id, { status: 'completed', conclusion: 'success' })
@@ -55,19 +55,19 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
 
   it("needs neither base-url nor admin-key: the platform's API is not asked", async () => {
     const api = await githubApi()
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
     const run = await runAction({ timeoutMs: 25_000, inputs: { ...wait, timeout: '20s' }, env: { GITHUB_API_URL: api.url } })
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.outputs.result).toBe('success')
     expect(run.outputs['platform-check-url']).toBe(DEPLOY_URL)
-    expect(run.stdout).toContain(`Waiting on platform check "Vercel" on the run's commit`)
+    expect(run.stdout).toContain(`Waiting on platform check "Docs" on the run's commit`)
   })
 
   it('on a pull request, the head commit is read, not the merge commit', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'failure' })
-    api.addCheckRun({ sha: HEAD, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'failure' })
+    api.addCheckRun({ sha: HEAD, name: 'Docs', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
     const run = await runAgainst(sim, wait, { env: { GITHUB_API_URL: api.url }, event: pullRequest })
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.outputs.result).toBe('success')
@@ -77,35 +77,35 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
   it('a completed failure: failure, naming the check', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'failure', details_url: DEPLOY_URL })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'failure', details_url: DEPLOY_URL })
     const run = await runAgainst(sim, wait, { env: { GITHUB_API_URL: api.url } })
     expect(run.code).toBe(1)
     expect(run.outputs.result).toBe('failure')
-    expect(run.stdout).toMatch(/::error::.*check run "Vercel" ended with "failure"/)
+    expect(run.stdout).toMatch(/::error::.*check run "Docs" ended with "failure"/)
     expect(run.outputs['platform-check-url']).toBe(DEPLOY_URL)
   })
 
   it('a commit status the platform writes counts too: error is a failure', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.addStatus({ sha: PUSHED, context: 'netlify/docs/deploy-preview', state: 'error', target_url: 'https://app.netlify.example/deploys/1' })
-    const run = await runAgainst(sim, { ...wait, 'platform-check': 'netlify/*' }, { env: { GITHUB_API_URL: api.url } })
+    api.addStatus({ sha: PUSHED, context: 'preview/docs/deploy-preview', state: 'error', target_url: 'https://app.preview.example/deploys/1' })
+    const run = await runAgainst(sim, { ...wait, 'platform-check': 'preview/*' }, { env: { GITHUB_API_URL: api.url } })
     expect(run.outputs.result).toBe('failure')
-    expect(run.stdout).toContain('commit status "netlify/docs/deploy-preview" ended with "error"')
-    expect(run.outputs['platform-check-url']).toBe('https://app.netlify.example/deploys/1')
+    expect(run.stdout).toContain('commit status "preview/docs/deploy-preview" ended with "error"')
+    expect(run.outputs['platform-check-url']).toBe('https://app.preview.example/deploys/1')
   })
 
   it('never appearing: timeout, with what was looked for, on which commit, and the names that were there', async () => {
     const sim = await simulator()
     const api = await githubApi()
     api.addCheckRun({ sha: PUSHED, name: 'CI', status: 'completed', conclusion: 'success' })
-    api.addStatus({ sha: PUSHED, context: 'vercel-preview', state: 'success' })
+    api.addStatus({ sha: PUSHED, context: 'docs-preview', state: 'success' })
     const run = await runAgainst(sim, { ...wait, timeout: '1s' }, { env: { GITHUB_API_URL: api.url } })
     expect(run.code).toBe(1)
     expect(run.outputs.result).toBe('timeout')
     expect(run.outputs['platform-check-url']).toBe('')
-    expect(run.stdout).toContain(`no check run or commit status named "Vercel" appeared on commit ${PUSHED.slice(0, 7)}`)
-    expect(run.stdout).toContain('found instead: "CI", "vercel-preview"')
+    expect(run.stdout).toContain(`no check run or commit status named "Docs" appeared on commit ${PUSHED.slice(0, 7)}`)
+    expect(run.stdout).toContain('found instead: "CI", "docs-preview"')
     expect(run.stdout).toMatch(/platform's app is installed on this repository/)
   })
 
@@ -124,7 +124,7 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
     const sim = await simulator()
     const api = await githubApi()
     // The newest come first: the platform's check, written first, is on the second page.
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
     for (let i = 0; i < 130; i++) api.addCheckRun({ sha: PUSHED, name: `lint ${i}`, status: 'completed', conclusion: 'success' })
     const run = await runAgainst(sim, wait, { env: { GITHUB_API_URL: api.url } })
     expect(run.code, run.stdout + run.stderr).toBe(0)
@@ -135,8 +135,8 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
   it('a re-run: of two runs of the name, the newer counts', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'failure', details_url: `${DEPLOY_URL}/old` })
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'failure', details_url: `${DEPLOY_URL}/old` })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
     const run = await runAgainst(sim, wait, { env: { GITHUB_API_URL: api.url } })
     expect(run.code, run.stdout + run.stderr).toBe(0)
     expect(run.outputs.result).toBe('success')
@@ -146,11 +146,11 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
   it('text from GitHub is inert: no workflow command, no user and password in the address', async () => {
     const sim = await simulator()
     const api = await githubApi()
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: 'https://user:secret@vercel.example.com/d/1' })
-    api.addCheckRun({ sha: PUSHED, name: 'Vercel\n::warning::pwned', status: 'completed', conclusion: 'failure' })
-    const run = await runAgainst(sim, { ...wait, 'platform-check': 'Verc*' }, { env: { GITHUB_API_URL: api.url } })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'success', details_url: 'https://user:secret@docs.example.com/d/1' })
+    api.addCheckRun({ sha: PUSHED, name: 'Docs\n::warning::pwned', status: 'completed', conclusion: 'failure' })
+    const run = await runAgainst(sim, { ...wait, 'platform-check': 'Doc*' }, { env: { GITHUB_API_URL: api.url } })
     expect(run.outputs.result).toBe('failure')
-    expect(run.outputs['platform-check-url']).toBe('https://vercel.example.com/d/1')
+    expect(run.outputs['platform-check-url']).toBe('https://docs.example.com/d/1')
     expect(run.stdout).not.toContain('secret')
     expect(run.stdout).toContain('pwned')
     expect(activeCommands(run.stdout).filter((line) => line.startsWith('::warning::pwned'))).toEqual([])

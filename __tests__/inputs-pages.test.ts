@@ -68,12 +68,12 @@ describe('the page as readers are served it: site-url and page-header', () => {
 
   it('site-url with page-path reads the pages from the site: no search domain or assistant key needed', () => {
     const parsed = parseInputs(
-      raw({ 'page-path': 'quickstart', 'site-url': 'https://docs.example.com/en//', 'page-header': 'X-Vercel-Protection-Bypass:  bypass_token_value_1 ' })
+      raw({ 'page-path': 'quickstart', 'site-url': 'https://docs.example.com/en//', 'page-header': 'X-Docs-Protection-Bypass:  bypass_token_value_1 ' })
     )
     expect(parsed.ok, parsed.ok ? '' : parsed.problems.join('\n')).toBe(true)
     const pages = parsed.ok ? parsed.settings.pages : undefined
     expect(pages?.site?.url.href).toBe('https://docs.example.com/en')
-    expect(pages?.site?.header).toEqual({ name: 'x-vercel-protection-bypass', value: 'bypass_token_value_1' })
+    expect(pages?.site?.header).toEqual({ name: 'x-docs-protection-bypass', value: 'bypass_token_value_1' })
     expect(pages).toMatchObject({ paths: ['quickstart'], domain: '', assistantKey: '' })
   })
 

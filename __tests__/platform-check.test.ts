@@ -25,16 +25,16 @@ import { renderComment } from '../src/report/comment.js'
 const SHA = '3f786850e387550fdab836ed7e6dc881de23001b'
 const run = (overrides: Partial<CommitReport> = {}): CommitReport => ({
   kind: 'check-run',
-  name: 'Vercel',
+  name: 'Docs',
   id: 1,
   status: 'completed',
   conclusion: 'success',
-  url: 'https://vercel.example/d/1',
+  url: 'https://docs.example/d/1',
   ...overrides
 })
 const status = (overrides: Partial<CommitReport> = {}): CommitReport => ({
   kind: 'status',
-  name: 'Vercel',
+  name: 'Docs',
   id: 1,
   status: 'success',
   conclusion: null,
@@ -91,18 +91,18 @@ describe('the outcome mapping, each state once', () => {
   it('a stale check says GitHub marked it stale', () => {
     const judged = judgeReports([run({ conclusion: 'stale' })])
     expect(judged).toMatchObject({ state: 'settled', result: 'failure' })
-    expect(judged.state === 'settled' && judged.reason).toMatch(/^check run "Vercel" is stale: GitHub marked it stale/)
+    expect(judged.state === 'settled' && judged.reason).toMatch(/^check run "Docs" is stale: GitHub marked it stale/)
   })
 })
 
 describe('the name and the pattern', () => {
   it.each([
-    ['Vercel', 'Vercel', true],
-    ['Vercel', 'vercel', false],
-    ['Vercel', 'Vercel Preview', false],
-    ['Vercel*', 'Vercel Preview', true],
-    ['*preview*', 'netlify/docs/deploy-preview', true],
-    ['netlify/*', 'netlify/docs/deploy-preview', true],
+    ['Docs', 'Docs', true],
+    ['Docs', 'docs', false],
+    ['Docs', 'Docs Preview', false],
+    ['Docs*', 'Docs Preview', true],
+    ['*preview*', 'preview/docs/deploy-preview', true],
+    ['preview/*', 'preview/docs/deploy-preview', true],
     ['a.b', 'axb', false],
     ['(x)+', '(x)+', true],
     ['*', 'anything at all', true]
@@ -123,8 +123,8 @@ describe('the name and the pattern', () => {
   it.each([
     ['x'.repeat(200), undefined],
     ['x'.repeat(201), /longer than 200/],
-    ['Vercel\nx', /control character/],
-    ['Vercel\tx', /control character/]
+    ['Docs\nx', /control character/],
+    ['Docs\tx', /control character/]
   ])('a name of %#: %s', (name, problem) => {
     const said = checkNameProblem(name)
     if (problem === undefined) expect(said).toBeUndefined()
@@ -133,12 +133,12 @@ describe('the name and the pattern', () => {
 
   it('platform-check counts as something to wait on, needs no admin key, and is refused when invalid', () => {
     const raw = { ...INPUT_DEFAULTS, 'base-url': 'https://api.example.com', 'github-token': 'ghs_token_1' } as RawInputs
-    const parsed = parseInputs({ ...raw, 'platform-check': 'Vercel*' })
-    expect(parsed.ok && parsed.settings.targets).toEqual([{ kind: 'platform-check', id: 'Vercel*' }])
-    expect(parsed.ok && parsed.settings.platformCheck).toEqual({ name: 'Vercel*', githubToken: 'ghs_token_1' })
+    const parsed = parseInputs({ ...raw, 'platform-check': 'Docs*' })
+    expect(parsed.ok && parsed.settings.targets).toEqual([{ kind: 'platform-check', id: 'Docs*' }])
+    expect(parsed.ok && parsed.settings.platformCheck).toEqual({ name: 'Docs*', githubToken: 'ghs_token_1' })
     const bad = parseInputs({ ...raw, 'platform-check': 'x'.repeat(201) })
     expect(!bad.ok && bad.problems).toEqual([expect.stringMatching(/^platform-check: "x+\.\.\." is longer than 200 characters; give the name/)])
-    const noToken = parseInputs({ ...raw, 'platform-check': 'Vercel', 'github-token': '' })
+    const noToken = parseInputs({ ...raw, 'platform-check': 'Docs', 'github-token': '' })
     expect(!noToken.ok && noToken.problems).toEqual([expect.stringMatching(/^github-token: is required with platform-check/)])
   })
 })
@@ -162,7 +162,7 @@ describe('several matches', () => {
       unknown: []
     })
     const judged = judgeReports([run({ name: 'a' }), run({ name: 'b', conclusion: 'cancelled' }), run({ name: 'c', conclusion: 'timed_out' })])
-    expect(judged).toEqual({ state: 'settled', result: 'failure', reason: 'check run "c" ended with "timed_out" (https://vercel.example/d/1)' })
+    expect(judged).toEqual({ state: 'settled', result: 'failure', reason: 'check run "c" ended with "timed_out" (https://docs.example/d/1)' })
     expect(judgeReports([run({ name: 'a' }), run({ name: 'b', conclusion: 'neutral' })])).toEqual({ state: 'settled', result: 'success', reason: undefined })
   })
 })
@@ -206,37 +206,32 @@ describe('the wait on a platform check, on the virtual clock', () => {
       listed(run({ status: 'in_progress', conclusion: null })),
       listed(run())
     ])
-    const { report, events } = await waitOn('Vercel', port)
+    const { report, events } = await waitOn('Docs', port)
     expect(report).toMatchObject({ result: 'success', status: 'success', polls: 4, error: null })
-    expect(events.lines).toEqual([
-      'Vercel status - -> queued',
-      'Vercel status queued -> in_progress',
-      'Vercel status in_progress -> success',
-      'Vercel settled success'
-    ])
-    expect(computeOutputs(runOutcome([report]))['platform-check-url']).toBe('https://vercel.example/d/1')
+    expect(events.lines).toEqual(['Docs status - -> queued', 'Docs status queued -> in_progress', 'Docs status in_progress -> success', 'Docs settled success'])
+    expect(computeOutputs(runOutcome([report]))['platform-check-url']).toBe('https://docs.example/d/1')
   })
 
   it('never appears: timeout at the deadline, with the names that were there', async () => {
-    const { report, elapsedMs } = await waitOn('Vercel', scriptedPort([listed(run({ name: 'CI' }), status({ name: 'vercel-preview' }))]))
+    const { report, elapsedMs } = await waitOn('Docs', scriptedPort([listed(run({ name: 'CI' }), status({ name: 'docs-preview' }))]))
     expect(elapsedMs).toBe(60_000)
     expect(report.result).toBe('timeout')
     expect(report.error).toBe(
-      `no check run or commit status named "Vercel" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "vercel-preview". Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit`
+      `no check run or commit status named "Docs" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "docs-preview". Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit`
     )
     expect(computeOutputs(runOutcome([report]))['platform-check-url']).toBe('')
   })
 
   it('still in progress at the deadline: timeout, with its address', async () => {
-    const { report } = await waitOn('Vercel', scriptedPort([listed(run({ status: 'in_progress', conclusion: null }))]))
+    const { report } = await waitOn('Docs', scriptedPort([listed(run({ status: 'in_progress', conclusion: null }))]))
     expect(report).toMatchObject({ result: 'timeout', status: 'in_progress' })
-    expect(report.error).toBe('check run "Vercel" still "in_progress" (https://vercel.example/d/1) when the timeout (1m00s) ran out')
+    expect(report.error).toBe('check run "Docs" still "in_progress" (https://docs.example/d/1) when the timeout (1m00s) ran out')
   })
 
   it('a refused read ends at once with error, misconfigured', async () => {
     const reason = 'HTTP 403 from GitHub reading the check runs: the token needs checks: read'
     const port = scriptedPort([{ kind: 'fatal', reason, misconfigured: true }])
-    const { report, elapsedMs } = await waitOn('Vercel', port)
+    const { report, elapsedMs } = await waitOn('Docs', port)
     expect(elapsedMs).toBe(0)
     expect(port.calls).toBe(1)
     expect(report).toMatchObject({ result: 'error', error: reason, misconfigured: true })
@@ -244,24 +239,24 @@ describe('the wait on a platform check, on the virtual clock', () => {
 
   it('a transient failure waits at least what GitHub asked, then goes on', async () => {
     const port = scriptedPort([{ kind: 'transient', reason: 'HTTP 429 from GitHub', retryAfterMs: 30_000 }, listed(run())])
-    const { report, elapsedMs } = await waitOn('Vercel', port)
+    const { report, elapsedMs } = await waitOn('Docs', port)
     expect(report.result).toBe('success')
     expect(elapsedMs).toBe(30_000)
   })
 
   it('never read at all: error (the outcome could not be learnt), with the last problem', async () => {
-    const { report } = await waitOn('Vercel', scriptedPort([{ kind: 'transient', reason: 'HTTP 502 from GitHub' }]))
+    const { report } = await waitOn('Docs', scriptedPort([{ kind: 'transient', reason: 'HTTP 502 from GitHub' }]))
     expect(report.result).toBe('error')
     expect(report.error).toMatch(/^HTTP 502 from GitHub; the checks and statuses of the run's commit could not be read/)
   })
 
   it('cancelled on the platform is cancelled', async () => {
-    const { report } = await waitOn('Vercel', scriptedPort([listed(run({ conclusion: 'cancelled' }))]))
+    const { report } = await waitOn('Docs', scriptedPort([listed(run({ conclusion: 'cancelled' }))]))
     expect(report.result).toBe('cancelled')
   })
 
   it('where nothing can read it (the command line), an error that says so', async () => {
-    const { report } = await waitOn('Vercel', undefined)
+    const { report } = await waitOn('Docs', undefined)
     expect(report).toMatchObject({ result: 'error', misconfigured: true })
     expect(report.error).toMatch(/^platform-check is read by the GitHub Action only/)
   })
@@ -272,7 +267,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
   afterAll(() => api.close())
   const reader = (sha = SHA) =>
     platformCheckReader(
-      { name: 'Vercel', githubToken: 'ghs_reader_token' },
+      { name: 'Docs', githubToken: 'ghs_reader_token' },
       (text) => text,
       async () => ({
         getOctokit: (token: string) => getOctokit(token, { baseUrl: api.url }),
@@ -283,22 +278,22 @@ describe("the reader of GitHub's checks and statuses", async () => {
 
   it('reads every page of both listings, 100 a page, until a short page', async () => {
     const sha = 'a'.repeat(40)
-    api.addCheckRun({ sha, name: 'Vercel', status: 'completed', conclusion: 'success', details_url: 'https://vercel.example/d/9' })
+    api.addCheckRun({ sha, name: 'Docs', status: 'completed', conclusion: 'success', details_url: 'https://docs.example/d/9' })
     for (let i = 0; i < 150; i++) api.addCheckRun({ sha, name: `lint ${i}`, status: 'completed', conclusion: 'success' })
-    api.addStatus({ sha, context: 'netlify', state: 'pending' })
+    api.addStatus({ sha, context: 'preview', state: 'pending' })
     const before = api.requests.length
     const answer = await read(reader(sha))
     expect(answer.kind).toBe('listed')
     const reports = answer.kind === 'listed' ? answer.reports : []
     expect(reports).toHaveLength(152)
-    expect(reports.find((r) => r.name === 'Vercel')).toMatchObject({ kind: 'check-run', url: 'https://vercel.example/d/9', app: 'docs-platform' })
-    expect(reports.find((r) => r.name === 'netlify')).toMatchObject({ kind: 'status', status: 'pending' })
+    expect(reports.find((r) => r.name === 'Docs')).toMatchObject({ kind: 'check-run', url: 'https://docs.example/d/9', app: 'docs-platform' })
+    expect(reports.find((r) => r.name === 'preview')).toMatchObject({ kind: 'status', status: 'pending' })
     expect(api.requests.slice(before).map((r) => r.path.split('/').at(-1))).toEqual(['check-runs', 'check-runs', 'statuses'])
   })
 
   it('asks again with the ETag: unchanged pages come back 304 and read as before; a change is read', async () => {
     const sha = 'b'.repeat(40)
-    const { id } = api.addCheckRun({ sha, name: 'Vercel', status: 'queued' })
+    const { id } = api.addCheckRun({ sha, name: 'Docs', status: 'queued' })
     const port = reader(sha)
     await read(port)
     const conditional = api.conditionalAnswers
@@ -325,7 +320,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
     const refusing = await startGitHubApi()
     refusing.refuseReads = true
     const port = platformCheckReader(
-      { name: 'Vercel', githubToken: 'ghs_reader_token' },
+      { name: 'Docs', githubToken: 'ghs_reader_token' },
       (text) => text,
       async () => ({
         getOctokit: (token: string) => getOctokit(token, { baseUrl: refusing.url }),
@@ -343,7 +338,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
   it('a rate limit and a server error are tried again; GitHub’s pause is kept', async () => {
     const limited = await startGitHubApi()
     const port = platformCheckReader(
-      { name: 'Vercel', githubToken: 'ghs_reader_token' },
+      { name: 'Docs', githubToken: 'ghs_reader_token' },
       (text) => text,
       async () => ({
         getOctokit: (token: string) => getOctokit(token, { baseUrl: limited.url }),
@@ -371,12 +366,12 @@ describe("the reader of GitHub's checks and statuses", async () => {
 
 describe('a platform check in the reports', () => {
   const checkReport = (matched: CommitReport[], overrides: Partial<TargetReport> = {}): TargetReport => ({
-    ref: { kind: 'platform-check', id: 'Vercel*' },
+    ref: { kind: 'platform-check', id: 'Docs*' },
     result: 'failure',
     status: 'failure',
     record: null,
     parsed: { kind: 'platform-check', data: { commit: SHA, matched, present: matched.map((r) => r.name) } },
-    error: 'check run "Vercel" ended with "failure"',
+    error: 'check run "Docs" ended with "failure"',
     note: undefined,
     stoppedByFailFast: false,
     polls: 3,
@@ -385,13 +380,13 @@ describe('a platform check in the reports', () => {
     finishedAfterMs: 1000,
     ...overrides
   })
-  const hostile = run({ name: 'Vercel <img src=x> @team [x](https://evil.example)', conclusion: 'failure', url: 'https://user:pw@vercel.example/d/1' })
+  const hostile = run({ name: 'Docs <img src=x> @team [x](https://evil.example)', conclusion: 'failure', url: 'https://user:pw@docs.example/d/1' })
 
   it('the summary: a table of what counted, its address without credentials, the name escaped', () => {
-    const summary = summaryOf(runOutcome([checkReport([hostile])], { result: 'failure', headline: 'platform check "Vercel*": failure' }))
+    const summary = summaryOf(runOutcome([checkReport([hostile])], { result: 'failure', headline: 'platform check "Docs*": failure' }))
     expect(summary).toContain('## ❌ Platform deploy failed')
     expect(summary).toContain('### Platform deploy')
-    expect(summary).toContain('(https://vercel.example/d/1)')
+    expect(summary).toContain('(https://docs.example/d/1)')
     expect(summary).not.toContain('user:pw')
     expect(summary).not.toContain('<img')
     expect(summary).not.toMatch(/[^\u200b]@team/)
@@ -400,13 +395,13 @@ describe('a platform check in the reports', () => {
 
   it('the comment: the target by its kind, and a link to what the platform reported', () => {
     const body = renderComment(runOutcome([checkReport([hostile])], { result: 'failure', headline: 'x' }), '<!-- m -->', undefined)
-    expect(body).toContain('| platform check `Vercel*` | ❌ failure |')
-    expect(body).toContain('**Platform deploy:** [open what the platform reported](https://vercel.example/d/1)')
+    expect(body).toContain('| platform check `Docs*` | ❌ failure |')
+    expect(body).toContain('**Platform deploy:** [open what the platform reported](https://docs.example/d/1)')
   })
 
   it('the outputs: results names the kind; platform-check-url is empty when it links nothing', () => {
     const outputs = computeOutputs(runOutcome([checkReport([run({ url: 'javascript:alert(1)' })])]))
     expect(outputs['platform-check-url']).toBe('')
-    expect(JSON.parse(outputs.results)[0]).toMatchObject({ kind: 'platform-check', id: 'Vercel*' })
+    expect(JSON.parse(outputs.results)[0]).toMatchObject({ kind: 'platform-check', id: 'Docs*' })
   })
 })

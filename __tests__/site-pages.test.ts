@@ -167,11 +167,11 @@ describe('the page as readers are served it (site-url), on the virtual clock', (
       { '/guides/new-page': [html('ok')] },
       {
         assistantKey: 'assistant_key_value',
-        site: { url: new URL('https://docs.example.com'), header: { name: 'x-vercel-protection-bypass', value: 'bypass_token_value_1' } }
+        site: { url: new URL('https://docs.example.com'), header: { name: 'x-docs-protection-bypass', value: 'bypass_token_value_1' } }
       }
     )
     const [req] = requests
-    expect(req?.headers).toEqual({ 'x-vercel-protection-bypass': 'bypass_token_value_1' })
+    expect(req?.headers).toEqual({ 'x-docs-protection-bypass': 'bypass_token_value_1' })
     expect(req?.key).toBeUndefined()
     expect(req?.keyInput).toBeUndefined()
     expect(req?.accept).toMatch(/^text\/html\b/)

@@ -10,7 +10,7 @@ export const INPUT_HELP = {
   'job-id': 'One or more agent job ids to wait on (newline- or comma-separated). Requires project-id.',
   'project-id': 'Project id on the platform. Required with job-id (the agent jobs are looked up in it) and with trigger (the work is started in it).',
   'platform-check':
-    "The name of what the platform's app writes on the run's commit when it deploys by itself (a check run or a commit status, e.g. Vercel), or a pattern where * matches any run of characters: wait until it completes, like any target. The newest of each name counts; with a pattern every matched name must succeed. Its address is the output platform-check-url. Reads the pull request's head commit (else github.sha) with github-token, which needs checks: read and statuses: read. GitHub Action only; base-url and admin-key are not needed for it alone.",
+    "The name of what the platform's app writes on the run's commit when it deploys by itself (a check run or a commit status, e.g. docs-deploy), or a pattern where * matches any run of characters: wait until it completes, like any target. The newest of each name counts; with a pattern every matched name must succeed. Its address is the output platform-check-url. Reads the pull request's head commit (else github.sha) with github-token, which needs checks: read and statuses: read. GitHub Action only; base-url and admin-key are not needed for it alone.",
   timeout: 'Total time budget for all waiting, e.g. 90s, 15m, 1h30m (plain numbers are seconds).',
   'min-interval': "First and smallest delay between two polls of one target (the defaults are tuned by the project's benchmark).",
   'max-interval': 'Largest delay between two polls of one target.',

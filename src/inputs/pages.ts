@@ -90,11 +90,11 @@ export function parsePageHeader(text: string): PageSite['header'] | string {
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text))
     return 'contains a line break or another control character; give one header on one line, as Name: value (is the secret pasted with a line break?)'
   const colon = text.indexOf(':')
-  if (colon < 0) return 'must be one header as Name: value, e.g. x-vercel-protection-bypass: <token>; the colon is missing'
+  if (colon < 0) return 'must be one header as Name: value, e.g. x-docs-protection-bypass: <token>; the colon is missing'
   const name = text.slice(0, colon).trim()
   const value = text.slice(colon + 1).trim()
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-    return 'has a header name that is not one (letters, digits and - only, e.g. x-vercel-protection-bypass); give it as Name: value'
+    return 'has a header name that is not one (letters, digits and - only, e.g. x-docs-protection-bypass); give it as Name: value'
   const lower = name.toLowerCase()
   if (RESERVED_HEADERS.has(lower))
     return `names the header ${lower}, which the step or the connection sets itself; give the header the site needs to let a reader in`

@@ -17,7 +17,10 @@ const platformCheckSchema = fromText((text, ctx) => {
   if (text === '') return undefined
   const problem = checkNameProblem(text)
   if (problem) {
-    addProblem(ctx, `${problem}; give the name the platform's app writes on the commit (a check run's or a commit status's), e.g. Vercel, or a pattern with *`)
+    addProblem(
+      ctx,
+      `${problem}; give the name the platform's app writes on the commit (a check run's or a commit status's), e.g. docs-deploy, or a pattern with *`
+    )
     return z.NEVER
   }
   return text

@@ -98,7 +98,7 @@ export function stateWord(report: CommitReport): string {
 /** A name from GitHub as the words show it: one line, quoted, cut. */
 export const shownName = (name: string) => JSON.stringify(oneLine(name, 100))
 
-/** What a report is called in the words: `check run "Vercel"`, `commit status "docs/preview"`. */
+/** What a report is called in the words: `check run "Docs"`, `commit status "docs/preview"`. */
 export function reportNoun(report: CommitReport): string {
   return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`
 }
