@@ -7,6 +7,7 @@ import type { CommitReport, PlatformCheckPort, PlatformCheckRead, PlatformCheckS
 import { statusOf } from '../records/failure.js'
 import { isAbort } from '../records/listing.js'
 import { oneLine } from '../text.js'
+import { timeoutSignal } from '../timeout-signal.js'
 import { guardedClient, type Octokit, type RunContext, rateLimited, retryAfterMs, unreachableSaid } from './comment-api.js'
 import { runCommit } from './run-commit.js'
 
@@ -65,7 +66,7 @@ export function platformCheckReader(
         return { kind: 'fatal', reason: `the GitHub toolkit could not be loaded (${oneLine(error instanceof Error ? error.message : String(error), 200)})` }
       }
       if ('problem' in place) return { kind: 'fatal', reason: `${place.problem}, so platform-check has no commit to read`, misconfigured: true }
-      const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+      const within = AbortSignal.any([signal, timeoutSignal(timeoutMs)])
       const reports: CommitReport[] = []
       for (const listing of Object.keys(LISTINGS) as Listing[]) {
         const read = await readListing(place, listing, within, cache)
