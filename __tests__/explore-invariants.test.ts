@@ -26,6 +26,10 @@ import {
   nothingLeaksOrInjects,
   oneRecordPerIdentity,
   outcomeNotHeldBack,
+  pageHeaderNeverShown,
+  siteGetsNoKey,
+  successOnlyForPagesServed,
+  unservedPageNotLive,
   rateLimitedCreationAskedAgain,
   rateLimitsHonoured,
   resultOf,
@@ -35,8 +39,19 @@ import {
 } from '../explore/invariants.js'
 import { findingOf } from '../explore/planted.js'
 import { tagged, writer } from '../src/records/gate.js'
-import { coverageTable, recordWrites } from '../explore/coverage.js'
-import { FAULT_KINDS, faultArb, faultsDrawn, RUNS_FAULT, type RunsKind, runSchedule, type Schedule, SWARM_FAULTS, scheduleArb } from '../explore/schedule.js'
+import { coverageTable, recordWrites, siteAnswers } from '../explore/coverage.js'
+import {
+  FAULT_KINDS,
+  faultArb,
+  faultsDrawn,
+  RUNS_FAULT,
+  type RunsKind,
+  runSchedule,
+  type Schedule,
+  SITE_PATHS,
+  SWARM_FAULTS,
+  scheduleArb
+} from '../explore/schedule.js'
 import {
   ADMIN_KEY,
   deliveredState,
@@ -53,7 +68,11 @@ import {
   type Seen,
   STATUS_CONTEXT,
   URL_SECRET,
-  FOREIGN_MARKER
+  FOREIGN_MARKER,
+  PAGE_TEXT,
+  SITE_HEADER_NAME,
+  SITE_HEADER_VALUE,
+  startSite
 } from '../explore/standins.js'
 
 // The explorer's own pure parts, on hand-built runs: each invariant holds on a run that keeps the
@@ -2059,5 +2078,229 @@ describe("a corpus entry's witness", () => {
     // When an answer was sent, too.
     const answered = { ...applied('gh:status', 'POST', 4, 1_000_040, '{"state":"success"}'), delivered: { status: 201, json: {} }, deliveredAt: 1_000_052 }
     expect(witnessOf({ ...run, seen: [answered] })[3]).toMatch(/ applied \+40ms answered 201 \+52ms$/)
+  })
+})
+
+// ---- the docs site (site-url, issue 51) ---------------------------------------------------------
+
+/** A read of the site as its stand-in records it: what it served, delivered whole. */
+const siteRead = (page: string, what: NonNullable<Seen['served']>, over: Partial<Seen> = {}): Seen => ({
+  party: 'site',
+  channel: `site:${page}`,
+  method: 'GET',
+  path: `/docs/${page}`,
+  fault: { kind: 'ok' },
+  at: 1_000_400,
+  headers: { host: '127.0.0.1', accept: 'text/html', [SITE_HEADER_NAME]: SITE_HEADER_VALUE },
+  page,
+  served: what,
+  delivered: { status: what === 'fresh' || what === 'stale' ? 200 : what === 'gone' ? 410 : 404, raw: '' },
+  deliveredAt: 1_000_401,
+  ...over
+})
+
+const siteSchedule = (over: Partial<NonNullable<Schedule['site']>> = {}, scheduleOver: Partial<Schedule> = {}): Schedule =>
+  schedule({
+    reports: { json: false, outputFile: 'file' },
+    site: { paths: ['quickstart'], contains: true, prefix: true, header: 'given', answers: { quickstart: [{ kind: 'fresh' }] }, ...over },
+    ...scheduleOver
+  })
+
+/** A command run whose one page the site served with the text: success, reported live. */
+const siteRun = (over: Partial<RunRecord> = {}, pages = '[{"path":"quickstart","found":true,"contains":true,"length":120}]'): RunRecord =>
+  goodRun({
+    schedule: siteSchedule(),
+    seen: [
+      served('status:st_0', 'in_progress', 1_000_100),
+      served('status:st_0', 'success', 1_000_300),
+      siteRead('quickstart', 'missing'),
+      siteRead('quickstart', 'fresh')
+    ],
+    reports: {
+      outputFile: { place: 'file', path: '/tmp/x/outputFile', text: `{\n  "result": "success",\n  "exit-code": 0,\n  "page-results": ${pages}\n}\n` }
+    },
+    ...over
+  })
+
+/** A run that ended failure, with what it reported of its pages. */
+const failedSiteRun = (seen: Seen[], pages: string, over: Partial<RunRecord> = {}): RunRecord =>
+  siteRun({
+    code: 1,
+    stdout: 'Result: failure (exit code 1)\n',
+    seen: [served('status:st_0', 'success', 1_000_100), ...seen],
+    reports: { outputFile: { place: 'file', path: '/tmp/x/outputFile', text: `{"result":"failure","exit-code":1,"page-results":${pages}}` } },
+    ...over
+  })
+
+describe('9. the pages read from the docs site', () => {
+  it('a run whose page the site served with the text keeps every promise', () => {
+    expect(check(siteRun())).toEqual([])
+  })
+
+  it('9a. no key and no Authorization header reaches the site', () => {
+    expect(siteGetsNoKey(siteRun())).toEqual([])
+    const withAuth = siteRead('quickstart', 'fresh', { headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    const withToken = siteRead('quickstart', 'fresh', { headers: { 'x-token': GITLAB_TOKEN } })
+    const withBasic = siteRead('quickstart', 'fresh', { headers: { authorization: 'Basic dXNlcjpwYXNz' } })
+    expect(siteGetsNoKey(siteRun({ seen: [withAuth, withToken, withBasic] })).map((v) => v.detail)).toEqual([
+      'a read of /docs/quickstart carried an Authorization header',
+      'a read of /docs/quickstart carried a key of the platform, GitHub or GitLab',
+      'a read of /docs/quickstart carried a key of the platform, GitHub or GitLab',
+      'a read of /docs/quickstart carried an Authorization header'
+    ])
+    // The platform's own reads carry its key: only the site's are judged.
+    expect(siteGetsNoKey(siteRun({ seen: [{ ...served('status:st_0', 'success'), auth: `Bearer ${ADMIN_KEY}` }, siteRead('quickstart', 'fresh')] }))).toEqual(
+      []
+    )
+  })
+
+  it('9b. success needs a 200 with the text from the site for every page, by its own record', () => {
+    expect(successOnlyForPagesServed(siteRun())).toEqual([])
+    const stale = siteRun({ seen: [served('status:st_0', 'success'), siteRead('quickstart', 'missing'), siteRead('quickstart', 'stale')] })
+    expect(successOnlyForPagesServed(stale).map((v) => v.detail)).toEqual([
+      'success, but the site never served quickstart with a 200 holding the text (missing, stale)'
+    ])
+    // A fresh page the site never delivered (the step had given up on the read) is not served.
+    const lost = siteRun({ seen: [served('status:st_0', 'success'), siteRead('quickstart', 'fresh', { delivered: undefined, deliveredAt: undefined })] })
+    expect(successOnlyForPagesServed(lost).map((v) => v.invariant)).toEqual(['success only for pages the site served'])
+    // Without page-contains, any 200 is the page.
+    expect(successOnlyForPagesServed({ ...stale, schedule: siteSchedule({ contains: false }) })).toEqual([])
+    // A run that did not succeed is not judged here.
+    expect(successOnlyForPagesServed(failedSiteRun([siteRead('quickstart', 'stale')], '[]'))).toEqual([])
+  })
+
+  it('9c. a page the site never served live is not reported live, and the run does not pass', () => {
+    const missing = [siteRead('quickstart', 'missing'), siteRead('quickstart', 'gone')]
+    expect(unservedPageNotLive(failedSiteRun(missing, '[{"path":"quickstart","found":false,"contains":false,"length":null}]'))).toEqual([])
+    // Stale only: found, without the text, is not live.
+    expect(unservedPageNotLive(failedSiteRun([siteRead('quickstart', 'stale')], '[{"path":"quickstart","found":true,"contains":false,"length":90}]'))).toEqual(
+      []
+    )
+    const reportedLive = failedSiteRun(missing, '[{"path":"quickstart","found":true,"contains":true,"length":120}]')
+    expect(unservedPageNotLive(reportedLive).map((v) => v.detail)).toEqual([
+      '--output-file reports quickstart live (found, contains true), though the site never served it live (missing, gone)'
+    ])
+    // A pass: success, or a timeout that fail-on-timeout: false let through.
+    const passed = siteRun({ seen: [served('status:st_0', 'success'), ...missing] }, '[{"path":"quickstart","found":false,"contains":false,"length":null}]')
+    expect(unservedPageNotLive(passed).map((v) => v.invariant)).toEqual(['a page never served is not live'])
+    const letThrough = failedSiteRun(missing, '[]', {
+      code: 0,
+      schedule: siteSchedule({}, { failOnTimeout: false, reports: { json: false, outputFile: 'file' } }),
+      reports: { outputFile: { place: 'file', path: '/tmp/x/outputFile', text: '{"result":"timeout","exit-code":0,"page-results":[]}' } }
+    })
+    expect(unservedPageNotLive(letThrough).map((v) => v.detail)).toEqual([
+      'the run passed (result timeout, exit 0), though the site never served quickstart live'
+    ])
+    // A fresh page delivered after the step ended was not served to it.
+    const late = siteRead('quickstart', 'fresh', { deliveredAt: 1_000_000 + 900 + 50 })
+    expect(unservedPageNotLive(failedSiteRun([late], '[{"path":"quickstart","found":true,"contains":true,"length":120}]')).length).toBe(1)
+  })
+
+  it("9d. the page-header's value is never shown, but where the action masks it", () => {
+    expect(pageHeaderNeverShown(siteRun())).toEqual([])
+    const said = siteRun({ stderr: `reading with ${SITE_HEADER_NAME}: ${SITE_HEADER_VALUE}\n` })
+    expect(pageHeaderNeverShown(said).map((v) => v.detail)).toEqual(["the page-header's value is in stderr"])
+    const inNote = siteRun({ notes: [{ id: 1, body: `page read with ${SITE_HEADER_VALUE}`, authorId: GITLAB_USER.id }] })
+    expect(pageHeaderNeverShown(inNote).map((v) => v.detail)).toEqual(["the page-header's value is in a note"])
+    const action = siteRun({
+      schedule: siteSchedule({}, { mode: 'action', reports: { json: false } }),
+      stdout: `::add-mask::${SITE_HEADER_NAME}: ${SITE_HEADER_VALUE}\n::add-mask::${SITE_HEADER_VALUE}\nResult: success\n`,
+      outputs: { result: 'success' }
+    })
+    expect(pageHeaderNeverShown(action)).toEqual([])
+    expect(pageHeaderNeverShown({ ...action, stdout: `${action.stdout}::debug::${SITE_HEADER_VALUE}\n` }).map((v) => v.detail)).toEqual([
+      "the page-header's value is in stdout"
+    ])
+    // Masked lines of the command are not a mask: its log is read as written.
+    expect(pageHeaderNeverShown({ ...siteRun(), stdout: `::add-mask::${SITE_HEADER_VALUE}\n` }).length).toBe(1)
+  })
+
+  it('schedules draw the site in both modes, 1 to 3 pages, with and without page-contains and page-header, never with the discovery pages', () => {
+    const drawn = fc.sample(scheduleArb(), { numRuns: 600, seed: 51 })
+    const site = drawn.filter((s) => s.site)
+    // A modest share, so the other scenarios keep theirs.
+    expect(site.length).toBeGreaterThan(600 / 20)
+    expect(site.length).toBeLessThan(600 / 5)
+    for (const mode of ['action', 'command'] as const) expect(site.some((s) => s.mode === mode)).toBe(true)
+    for (const s of site) {
+      expect(s.pages).toBeUndefined()
+      expect(s.faults.page).toBeUndefined()
+      expect(s.site?.paths.length).toBeGreaterThanOrEqual(1)
+      expect(s.site?.paths.every((p) => (SITE_PATHS as readonly string[]).includes(p))).toBe(true)
+      expect(Object.keys(s.site?.answers ?? {}).sort()).toEqual([...(s.site?.paths ?? [])].sort())
+      // The last answer of a page repeats: never a redirect, which would loop.
+      for (const answers of Object.values(s.site?.answers ?? {})) expect(answers.at(-1)?.kind).not.toBe('redirect')
+      expect(faultsDrawn(s)['site-page-check']).toBe(1)
+    }
+    expect(site.some((s) => s.site?.contains) && site.some((s) => !s.site?.contains)).toBe(true)
+    for (const header of ['given', 'missing', 'unneeded'] as const) expect(site.some((s) => s.site?.header === header)).toBe(true)
+    expect(site.some((s) => s.site?.prefix) && site.some((s) => !s.site?.prefix)).toBe(true)
+    for (const kind of ['site-slow', 'site-missing-then-served', 'site-stale-then-fresh', 'site-5xx', 'site-429', 'site-redirect'] as const)
+      expect(
+        site.some((s) => (faultsDrawn(s)[kind] ?? 0) > 0),
+        kind
+      ).toBe(true)
+  })
+})
+
+describe("the explorer's docs site", () => {
+  const plan = (over: Partial<NonNullable<Schedule['site']>> = {}) =>
+    siteSchedule({
+      paths: ['quickstart', '/guides/setup/'],
+      answers: {
+        quickstart: [{ kind: 'missing' }, { kind: 'redirect' }, { kind: 'stale' }, { kind: 'status', code: 429, retryAfter: 1 }, { kind: 'fresh' }],
+        '/guides/setup/': [{ kind: 'fresh', ms: 30 }]
+      },
+      ...over
+    })
+
+  it('serves each page its answers in turn, a redirect within its origin, and records every read with its headers', async () => {
+    const site = await startSite(plan(), () => {})
+    try {
+      const headers = { [SITE_HEADER_NAME]: SITE_HEADER_VALUE }
+      const get = (path: string) => fetch(`${site.url}${path}`, { headers, redirect: 'manual' })
+      expect(site.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs$/)
+      expect((await get('/quickstart')).status).toBe(404)
+      const moved = await get('/quickstart')
+      expect(moved.status).toBe(302)
+      expect(moved.headers.get('location')).toBe('/docs/_moved/quickstart')
+      const stale = await fetch(new URL(moved.headers.get('location') ?? '', site.url), { headers })
+      expect(stale.status).toBe(200)
+      // The older copy holds the text only where no reader sees it.
+      expect(await stale.text()).toMatch(/<script>[^<]*the new setup steps/)
+      const limited = await get('/quickstart')
+      expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1'])
+      const fresh = await get('/quickstart')
+      expect(await fresh.text()).toContain('THE NEW</strong>')
+      expect((await get('/guides/setup')).status).toBe(200)
+      await site.settled()
+      expect(site.seen.map((s) => [s.page, s.served, s.delivered?.status])).toEqual([
+        ['quickstart', 'missing', 404],
+        ['quickstart', 'redirect', 302],
+        ['quickstart', 'stale', 200],
+        ['quickstart', 'status', 429],
+        ['quickstart', 'fresh', 200],
+        ['/guides/setup/', 'fresh', 200]
+      ])
+      expect(site.seen.every((s) => s.headers?.[SITE_HEADER_NAME] === SITE_HEADER_VALUE)).toBe(true)
+      expect(site.seen.at(-1)?.fault).toEqual({ kind: 'latency', ms: 30 })
+      expect(siteAnswers(site.seen)).toEqual(['missing', 'redirect', 'stale', 'status-429', 'fresh', 'fresh', 'slow'])
+      expect(PAGE_TEXT).toBe('the new setup steps')
+    } finally {
+      await site.close()
+    }
+  })
+
+  it('a protected site refuses a read without the header (401), and answers 404 for a page it does not have', async () => {
+    const site = await startSite(plan({ header: 'missing' }), () => {})
+    try {
+      const refused = await fetch(`${site.url}/quickstart`)
+      expect(refused.status).toBe(401)
+      expect((await fetch(`${site.url}/quickstart`, { headers: { [SITE_HEADER_NAME]: 'wrong-value-1234' } })).status).toBe(401)
+      expect((await fetch(`${site.url}/other`, { headers: { [SITE_HEADER_NAME]: SITE_HEADER_VALUE } })).status).toBe(404)
+      expect(site.seen.map((s) => s.served)).toEqual(['refused', 'refused', 'unknown'])
+    } finally {
+      await site.close()
+    }
   })
 })

@@ -80,14 +80,31 @@ export function recordWrites(seen: readonly Seen[]): { record: RecordKind; phase
   return writes
 }
 
+/** What the docs site (site-url) served a read: each kind of answer it gave, and a slow one. */
+export const SITE_ANSWERS = ['fresh', 'stale', 'missing', 'gone', 'status-5xx', 'status-429', 'redirect', 'refused', 'slow'] as const
+export type SiteAnswerKind = (typeof SITE_ANSWERS)[number]
+
+/** Each answer the site gave a read that arrived (a slow one counted as that too). */
+export function siteAnswers(seen: readonly Seen[]): SiteAnswerKind[] {
+  const answers: SiteAnswerKind[] = []
+  for (const s of seen) {
+    if (s.party !== 'site' || !s.served || s.served === 'unknown') continue
+    if (s.served === 'status') answers.push(s.fault.kind === 'status' && s.fault.code === 429 ? 'status-429' : 'status-5xx')
+    else answers.push(s.served)
+    if (s.fault.kind === 'latency') answers.push('slow')
+  }
+  return answers
+}
+
 export type Coverage = Record<string, number>
 export const cell = (record: RecordKind, phase: Phase, fault: CoverageFault) => `${record} ${phase} ${fault}`
 
 export function addCoverage(coverage: Coverage, seen: readonly Seen[]): void {
   for (const w of recordWrites(seen)) coverage[cell(w.record, w.phase, w.fault)] = (coverage[cell(w.record, w.phase, w.fault)] ?? 0) + 1
+  for (const answer of siteAnswers(seen)) coverage[`site ${answer}`] = (coverage[`site ${answer}`] ?? 0) + 1
 }
 
-/** The table: a row per record and phase, a column per fault; then the cells never reached. */
+/** The table: a row per record and phase, a column per fault; the answers the site gave; then the cells never reached. */
 export function coverageTable(coverage: Coverage): string[] {
   const short: Record<CoverageFault, string> = {
     ok: 'ok',
@@ -119,6 +136,10 @@ export function coverageTable(coverage: Coverage): string[] {
   lines.push(
     `  (lat latency, rst< reset before, rst> reset after, rst½ reset mid-body, held held-write, noans never answered, 5xx→ / rst→ lost then applied later, hang never answered nor applied, rl rate limit, ref refused for good (401, 403, 404, 422), hpo held until after the outcome)`
   )
+  // The site's answers (site-url) reached by a read: a schedule in eight reads its pages there.
+  const site = SITE_ANSWERS.map((answer) => `${answer} ${coverage[`site ${answer}`] ?? 0}`)
+  const unreached = SITE_ANSWERS.filter((answer) => (coverage[`site ${answer}`] ?? 0) === 0)
+  lines.push(`  site answers read: ${site.join(', ')}${unreached.length === 0 ? '' : `; never read: ${unreached.join(', ')}`}`)
   lines.push(missing.length === 0 ? '  every cell reached' : `  never reached (${missing.length}): ${missing.join(', ')}`)
   return lines
 }

@@ -31,11 +31,15 @@ import {
   runPath,
   STATUS_CONTEXT,
   type OnSeen,
+  type Party,
   type PlatformState,
   type Seen,
+  SITE_HEADER_NAME,
+  SITE_HEADER_VALUE,
   startGitHub,
   startGitLab,
-  startPlatform
+  startPlatform,
+  startSite
 } from './standins.js'
 
 export const REPORT_NAMES = ['outputFile', 'dotenv', 'junit', 'summaryFile'] as const
@@ -112,7 +116,7 @@ const kindsOf = (schedule: Schedule) => {
   if (schedule.trigger) kinds.add(schedule.trigger.target.kind)
   const marked: ('update' | 'job' | 'page')[] = (['update', 'job'] as const).filter((k) => kinds.has(k))
   // With page-path, the pages are part of the work the marker names.
-  if (schedule.pages) marked.push('page')
+  if (schedule.pages || schedule.site) marked.push('page')
   return marked
 }
 
@@ -407,6 +411,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
   const fifoReaders: ChildProcess[] = []
   const fifoQuiets: FifoQuiet[] = []
   const platforms: Awaited<ReturnType<typeof startPlatform>>[] = []
+  // Each run's own docs site (site-url), for a schedule that reads its pages there.
+  const sites: (Party | undefined)[] = []
   let github: Awaited<ReturnType<typeof startGitHub>> | undefined
   let gitlab: Awaited<ReturnType<typeof startGitLab>> | undefined
   try {
@@ -420,6 +426,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       await leg.close()
       platforms[i] = await startPlatform(views[i] as Schedule, (hooks[i] as RunHooks).onSeen, Number(new URL(leg.url).port))
     }
+    for (const [i, view] of views.entries()) if (view.site) sites[i] = await startSite(view, (hooks[i] as RunHooks).onSeen)
     github = await startGitHub(shared, markers[0] as string, dispatch, whenOutcome)
     gitlab = await startGitLab(shared, markers[0] as string, dispatch, whenOutcome)
     const gh = github
@@ -428,6 +435,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       spawnRun(views[i] as Schedule, places[i], {
         root,
         platformUrl: (platforms[i] as { url: string }).url,
+        ...(sites[i] ? { siteUrl: (sites[i] as Party).url } : {}),
         githubUrl: runPath(gh.url, i),
         gitlabUrl: runPath(gl.url, i),
         hooks: hooks[i] as RunHooks,
@@ -485,7 +493,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
     } else await inTurn([...views.keys()])
 
     // Held writes are applied whether or not the step waited: the end state includes them.
-    await Promise.all([...platforms.map((p) => p.settled()), gh.settled(), gl.settled()])
+    await Promise.all([...platforms.map((p) => p.settled()), ...sites.map((site) => site?.settled()), gh.settled(), gl.settled()])
     // A FIFO reader has everything once the step is gone: it passes it on when it is run (a
     // stalled one after its pause, counted from the last writer's open).
     await fifoReadersDone(fifoQuiets)
@@ -494,7 +502,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
       const view = views[i] as Schedule
       const platform = platforms[i] as (typeof platforms)[number]
       const ofRun = (s: Seen) => (s.run ?? 0) === i
-      const seen = [...platform.seen, ...gh.seen.filter(ofRun), ...gl.seen.filter(ofRun)]
+      const seen = [...platform.seen, ...(sites[i]?.seen ?? []), ...gh.seen.filter(ofRun), ...gl.seen.filter(ofRun)]
       const reports: Partial<Record<ReportName, ReportSeen>> = {}
       for (const name of REPORT_NAMES) {
         const place = run.places[name]
@@ -549,7 +557,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         if (reader.pid) process.kill(-reader.pid, 'SIGKILL')
       } catch {}
     }
-    await Promise.all([...platforms.map((p) => p.close()), github?.close(), gitlab?.close()])
+    await Promise.all([...platforms.map((p) => p.close()), ...sites.map((site) => site?.close()), github?.close(), gitlab?.close()])
     for (const folder of dirs) removeScratch(folder)
   }
 }
@@ -557,6 +565,8 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
 interface SpawnContext {
   root: string
   platformUrl: string
+  /** The run's docs site (site-url), when the schedule reads its pages there. */
+  siteUrl?: string
   /** The run's address of GitHub's and GitLab's stand-ins (`runPath`). */
   githubUrl: string
   gitlabUrl: string
@@ -630,6 +640,14 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     inputs['search-domain'] = 'acme'
     if (schedule.pages.contains) inputs['page-contains'] = PAGE_TEXT
   }
+  // The pages read from the site as readers get them: no search-domain; page-header a secret, as the keys are.
+  const site = schedule.site
+  if (site && context.siteUrl) {
+    inputs['page-path'] = site.paths.join('\n')
+    inputs['site-url'] = context.siteUrl
+    if (site.contains) inputs['page-contains'] = PAGE_TEXT
+  }
+  const pageHeader = site?.header === 'given' ? `${SITE_HEADER_NAME}: ${SITE_HEADER_VALUE}` : undefined
   if (schedule.trigger) {
     inputs.trigger = schedule.trigger.kind
     if (schedule.trigger.kind === 'preview') inputs['preview-branch'] = 'feature-x'
@@ -650,7 +668,12 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     if (at?.matrix) inputs.matrix = at.matrix
     inputs['github-token'] = GITHUB_TOKEN
     const runner = await prepareRunner({
-      inputs: { ...inputs, 'admin-key': ADMIN_KEY, ...(schedule.pages ? { 'assistant-key': ASSISTANT_KEY } : {}) },
+      inputs: {
+        ...inputs,
+        'admin-key': ADMIN_KEY,
+        ...(schedule.pages ? { 'assistant-key': ASSISTANT_KEY } : {}),
+        ...(pageHeader ? { 'page-header': pageHeader } : {})
+      },
       // A later step of the job, or a later attempt of the run, as the runner says it.
       env: { GITHUB_API_URL: context.githubUrl, ...(at ? { GITHUB_ACTION: at.step, GITHUB_RUN_ATTEMPT: String(at.attempt) } : {}) },
       event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: at?.sha ?? RUN_SHA } } } }
@@ -678,6 +701,7 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     Object.assign(env, {
       WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
       ...(schedule.pages ? { WAIT_FOR_DOCS_ASSISTANT_KEY: ASSISTANT_KEY } : {}),
+      ...(pageHeader ? { WAIT_FOR_DOCS_PAGE_HEADER: pageHeader } : {}),
       WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
       GITLAB_CI: 'true',
       CI: 'true',

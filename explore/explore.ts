@@ -46,6 +46,14 @@ export function recordWrites(record: RunRecord): string[] {
   const since = (at: number | undefined) => (at === undefined ? '' : ` +${at - record.startedAt}ms`)
   for (const run of record.runs ?? [record])
     for (const seen of run.seen) {
+      // The site's reads too: what it served each page, read after read, is what its invariants judge.
+      if (seen.party === 'site') {
+        const answered = seen.delivered ? ` answered ${seen.delivered.status}${since(seen.deliveredAt)}` : ' no answer'
+        lines.push(
+          `${run.run?.label ?? 'run'}${since(seen.at)} ${seen.channel} ${seen.method} ${seen.path} served=${seen.served ?? 'nothing'} fault=${seen.fault.kind}${answered}`
+        )
+        continue
+      }
       if (seen.party === 'platform' || seen.method === 'GET') continue
       const applied = seen.appliedAt === undefined ? ' not applied' : ` applied${since(seen.appliedAt)}`
       const answered = seen.delivered ? ` answered ${seen.delivered.status}${since(seen.deliveredAt)}` : ' no answer'

@@ -26,7 +26,8 @@ import {
   STATUS_CONTEXT,
   URL_SECRET,
   BIDI_CONTROLS,
-  FOREIGN_MARKER
+  FOREIGN_MARKER,
+  SITE_HEADER_VALUE
 } from './standins.js'
 import { idOf, startedId } from './schedule.js'
 import { activeCommands } from '../dev/workflow-log.js'
@@ -888,7 +889,7 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
   if (r.signalAtMs !== undefined) {
     const heardBy = r.startedAt + r.signalAtMs + (viaParent ? PARENT_CHECK_MS : 0)
     // A request is seen when the explorer's loop takes it: one sent before the signal is seen late by its pauses.
-    const late = r.seen.filter((s) => s.party === 'platform' && s.at > heardBy + WAIT_OVERRUN_MS + paused)
+    const late = r.seen.filter((s) => (s.party === 'platform' || s.party === 'site') && s.at > heardBy + WAIT_OVERRUN_MS + paused)
     const first = late[0]
     if (first)
       found.push({
@@ -938,7 +939,8 @@ export function waitsEndWithinLimits(r: RunRecord): Violation[] {
       const wait = retryAfterOf(s.fault)
       const next = requests[i + 1]
       if (!wait || !next || next.at < s.at + wait) return
-      const platform = s.party === 'platform'
+      // The site's reads are polls too, under the same deadline.
+      const platform = s.party === 'platform' || s.party === 'site'
       const [limit, name] =
         Math.min(platform ? deadline : recordsEnd, cancelEnd) === cancelEnd
           ? [cancelEnd, "the cancel's grace"]
@@ -960,7 +962,7 @@ export function waitsEndWithinLimits(r: RunRecord): Violation[] {
   if (resultAt !== undefined && r.signalAtMs === undefined)
     for (const requests of byChannel.values()) {
       const last = requests.at(-1)
-      const wait = last && last.party === 'platform' ? retryAfterOf(last.fault) : undefined
+      const wait = last && (last.party === 'platform' || last.party === 'site') ? retryAfterOf(last.fault) : undefined
       if (!last || !wait) continue
       const past = last.at + wait - deadline
       if (resultAt >= last.at + wait - 50 && past > r.schedule.requestTimeoutMs + WAIT_OVERRUN_MS)
@@ -1121,6 +1123,130 @@ export function everyWarningHasItsCode(r: RunRecord): Violation[] {
   })
 }
 
+// ---- 9: the docs site (site-url) ---------------------------------------------------------------
+
+/** The site's reads of the run, in the order they came. */
+const siteReads = (r: RunRecord): Seen[] => r.seen.filter((s) => s.party === 'site').sort((a, b) => a.at - b.at)
+
+/**
+ * Whether the site served `page` live to the step before it ended, by the site's own record: a
+ * 200 delivered whole with the text in what a reader sees (`fresh`), or any 200 when page-contains
+ * was not asked for.
+ */
+export function siteServedLive(r: RunRecord, page: string): boolean {
+  const end = r.startedAt + r.durationMs
+  const contains = r.schedule.site?.contains === true
+  return siteReads(r).some(
+    (s) =>
+      s.page === page &&
+      s.delivered?.status === 200 &&
+      (s.deliveredAt ?? Number.POSITIVE_INFINITY) <= end &&
+      (s.served === 'fresh' || (!contains && s.served === 'stale'))
+  )
+}
+
+/** The pages as the run reported them (`page-results`): the action's output, or the command's JSON reports. */
+export function pageResultsOf(r: RunRecord): { source: string; pages: { path?: unknown; found?: unknown; contains?: unknown }[] }[] {
+  const lists: { source: string; value: unknown }[] = []
+  if (r.schedule.mode === 'action') {
+    const output = r.outputs['page-results']
+    if (output !== undefined) {
+      try {
+        lists.push({ source: 'output page-results', value: JSON.parse(output) })
+      } catch {}
+    }
+  } else {
+    if (r.schedule.reports.json && r.stdoutClosedAtMs === undefined) lists.push({ source: '--json on stdout', value: lastJson(r.stdout)?.['page-results'] })
+    lists.push({ source: '--output-file', value: lastJson(r.reports.outputFile?.text)?.['page-results'] })
+  }
+  return lists.filter((l) => Array.isArray(l.value)).map((l) => ({ source: l.source, pages: l.value as { path?: unknown }[] }))
+}
+
+/** 9a. No key of the platform, GitHub or GitLab, and no Authorization header, ever reaches the docs site. */
+export function siteGetsNoKey(r: RunRecord): Violation[] {
+  const invariant = 'no key reaches the site'
+  const found: Violation[] = []
+  for (const s of siteReads(r)) {
+    const headers = s.headers ?? {}
+    if (headers.authorization !== undefined) found.push({ invariant, detail: `a read of ${s.path} carried an Authorization header` })
+    const sent = [s.path, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+    for (const key of KEYS)
+      if (sent.some((text) => text.includes(key))) found.push({ invariant, detail: `a read of ${s.path} carried a key of the platform, GitHub or GitLab` })
+  }
+  return found
+}
+
+/** 9b. result=success only if the site served every page with a 200 that held the text (its own record, not the step's words). */
+export function successOnlyForPagesServed(r: RunRecord): Violation[] {
+  const invariant = 'success only for pages the site served'
+  const site = r.schedule.site
+  if (!site) return []
+  if (resultOf(r) !== 'success' && !claimedResults(r).some((c) => c.result === 'success')) return []
+  return site.paths
+    .filter((page) => !siteServedLive(r, page))
+    .map((page) => ({
+      invariant,
+      detail: `success, but the site never served ${page} with a 200${site.contains ? ' holding the text' : ''} (${describeSiteReads(r, page)})`
+    }))
+}
+
+/** What the site served for a page, read after read, in a few words. */
+function describeSiteReads(r: RunRecord, page: string): string {
+  const served = siteReads(r)
+    .filter((s) => s.page === page)
+    .map((s) => `${s.served ?? 'nothing'}${s.delivered ? '' : ' (not delivered)'}`)
+  return served.length === 0 ? 'never read' : served.join(', ')
+}
+
+/** 9c. A page the site never served live (only 404s, only stale copies) until the step ended is not reported live, and the run does not pass. */
+export function unservedPageNotLive(r: RunRecord): Violation[] {
+  const invariant = 'a page never served is not live'
+  const site = r.schedule.site
+  if (!site) return []
+  const found: Violation[] = []
+  const unserved = site.paths.filter((page) => !siteServedLive(r, page))
+  if (unserved.length === 0) return found
+  // The verdict: a timeout that fail-on-timeout: false lets pass is a pass, which a page never served must not get.
+  const verdict = verdictOf(r)
+  if (verdict === 'success')
+    found.push({
+      invariant,
+      detail: `the run passed (result ${resultOf(r) ?? 'unknown'}, exit ${r.code}), though the site never served ${unserved.join(', ')} live`
+    })
+  for (const { source, pages } of pageResultsOf(r))
+    for (const entry of pages) {
+      const path = typeof entry.path === 'string' ? entry.path : undefined
+      if (path === undefined || !unserved.includes(path)) continue
+      if (entry.found === true && entry.contains !== false)
+        found.push({
+          invariant,
+          detail: `${source} reports ${path} live (found, contains ${String(entry.contains)}), though the site never served it live (${describeSiteReads(r, path)})`
+        })
+    }
+  return found
+}
+
+/** 9d. The page-header's value is never shown: not in the log (but where the action masks it), the outputs, the reports or any record written. */
+export function pageHeaderNeverShown(r: RunRecord): Violation[] {
+  const invariant = 'the page-header is never shown'
+  if (!r.schedule.site) return []
+  const stdout = r.schedule.mode === 'action' ? r.stdout.replace(/^::add-mask::.*$/gm, '') : r.stdout
+  const written: [string, string][] = [
+    ['stdout', stdout],
+    ['stderr', r.stderr],
+    ['outputs', JSON.stringify(r.outputs)],
+    ['job summary', r.summary?.text ?? ''],
+    ...Object.entries(r.reports).map(([name, seen]): [string, string] => [name, seen?.text ?? '']),
+    ...r.comments.map((c): [string, string] => ['a comment', c.body]),
+    ...r.notes.map((n): [string, string] => ['a note', n.body]),
+    ...r.deployments.flatMap((d) =>
+      [d.description ?? '', ...d.statuses.map((s) => `${s.description ?? ''} ${s.environmentUrl ?? ''}`)].map((t): [string, string] => ['a deployment', t])
+    ),
+    ...(r.commitStatuses ?? []).map((s): [string, string] => ['a commit status', `${s.description ?? ''} ${s.targetUrl ?? ''}`])
+  ]
+  return written.filter(([, text]) => text.includes(SITE_HEADER_VALUE)).map(([where]) => ({ invariant, detail: `the page-header's value is in ${where}` }))
+}
+
 /** Every invariant, in the order of the contract. */
 export const INVARIANTS = [
   gateNeverGreenWrongly,
@@ -1136,7 +1262,11 @@ export const INVARIANTS = [
   waitsEndWithinLimits,
   nothingLeaksOrInjects,
   nothingLeaksEncodedOrInjectsElsewhere,
-  everyWarningHasItsCode
+  everyWarningHasItsCode,
+  siteGetsNoKey,
+  successOnlyForPagesServed,
+  unservedPageNotLive,
+  pageHeaderNeverShown
 ] as const
 
 export function check(r: RunRecord): Violation[] {

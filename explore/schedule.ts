@@ -96,7 +96,18 @@ export const FAULT_KINDS = [
   'cut-listing',
   'status-pages',
   'key-in-preview',
-  'pending-refused-over-success'
+  'pending-refused-over-success',
+  'site-page-check',
+  'site-prefix',
+  'site-slow',
+  'site-missing-then-served',
+  'site-stale-then-fresh',
+  'site-never-served',
+  'site-5xx',
+  'site-429',
+  'site-redirect',
+  'site-protected',
+  'site-header-missing'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -104,6 +115,37 @@ export type FaultKind = (typeof FAULT_KINDS)[number]
 export type PageAnswer = 'live' | 'missing' | 'without-text' | 'other-path' | 'no-path'
 /** The pages a schedule may ask for, as search results give them (one with the slashes a path may carry). */
 export const PAGE_PATHS = ['quickstart', '/guides/setup/'] as const
+
+/**
+ * What the docs site answers a read of a page (site-url), `ms` late when slow: not served yet
+ * (404, 410), served without the text (`stale`: an older copy, the text only in a script or a
+ * comment), served with it (`fresh`), a 5xx or 429 (with Retry-After in seconds when drawn), or a
+ * redirect within the site's origin, whose read gets the page's next answer.
+ */
+export interface SiteAnswer {
+  kind: 'missing' | 'gone' | 'stale' | 'fresh' | 'status' | 'redirect'
+  code?: 500 | 502 | 503 | 429
+  retryAfter?: number
+  ms?: number
+}
+/** The pages a schedule may read from the site (one with the slashes a path may carry). */
+export const SITE_PATHS = ['quickstart', '/guides/setup/', 'changelog'] as const
+/** The path prefix site-url carries when `prefix` is drawn. */
+export const SITE_PREFIX = '/docs'
+
+/**
+ * The pages read from the docs site as readers get them (site-url, page-path, page-contains when
+ * `contains`): whether site-url has a path prefix, the page-header (`given`: the site lets in only
+ * readers who carry it, and the step has it; `missing`: the site wants it and the step was not
+ * given it; `unneeded`: neither), and per path the site's answers, read after read (the last repeats).
+ */
+export interface SitePlan {
+  paths: string[]
+  contains: boolean
+  prefix: boolean
+  header: 'given' | 'missing' | 'unneeded'
+  answers: Record<string, SiteAnswer[]>
+}
 
 /** Where a report is asked to go. */
 export type Place = 'file' | 'folder' | 'missing-folder' | 'symlink' | 'fifo' | 'stalled-fifo' | 'dev-full'
@@ -212,6 +254,8 @@ export interface Schedule {
    * the text (a catch-all), or an answer naming no page.
    */
   pages?: { paths: string[]; contains: boolean; answers: Record<string, PageAnswer[]> }
+  /** The pages read from the docs site instead of the discovery API (site-url); a schedule has `pages` or `site`, never both. */
+  site?: SitePlan
   /** Per channel (`status:<id>`, `job:<id>`, `page`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
@@ -287,6 +331,48 @@ const pageAnswers = (): fc.Arbitrary<PageAnswer[]> =>
       fc.constantFrom<PageAnswer>('live', 'live', 'live', 'missing', 'without-text', 'other-path', 'no-path')
     )
     .map(([before, end]) => [...before, end])
+
+/** A site's answer that is not the page with the text: the kinds a page meets before it ends. */
+const siteAnswer = (rt: number): fc.Arbitrary<SiteAnswer> =>
+  fc
+    .record({
+      kind: fc.constantFrom<SiteAnswer['kind']>('missing', 'missing', 'gone', 'stale', 'stale', 'status', 'redirect'),
+      code: fc.constantFrom<500 | 502 | 503 | 429>(500, 502, 503, 429),
+      retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+      // Slow now and then: within request-timeout mostly, past it at times.
+      ms: fc.option(fc.integer({ min: 10, max: Math.round(rt * 1.5) }), { nil: undefined, freq: 4 })
+    })
+    .map(({ kind, code, retryAfter, ms }) => {
+      const answer: SiteAnswer = kind === 'status' ? { kind, code, ...(retryAfter === undefined ? {} : { retryAfter }) } : { kind }
+      if (ms !== undefined) answer.ms = ms
+      return answer
+    })
+
+/** A page's answers from the site: a few that are not the page with the text yet, then where it ends (the last repeats; never a redirect). */
+const siteAnswers = (rt: number): fc.Arbitrary<SiteAnswer[]> =>
+  fc
+    .tuple(
+      fc.array(siteAnswer(rt), { maxLength: 4 }),
+      fc.constantFrom<SiteAnswer['kind']>('fresh', 'fresh', 'fresh', 'fresh', 'missing', 'stale'),
+      fc.option(fc.integer({ min: 10, max: Math.round(rt * 1.5) }), { nil: undefined, freq: 5 })
+    )
+    .map(([before, end, ms]) => [...before, ms === undefined ? { kind: end } : { kind: end, ms }])
+
+/** The pages read from the site: 1 to 3 of them, each with its answers. */
+const sitePlan = (rt: number): fc.Arbitrary<SitePlan> =>
+  fc
+    .record({
+      paths: fc.subarray([...SITE_PATHS], { minLength: 1 }),
+      contains: fc.boolean(),
+      prefix: fc.boolean(),
+      header: fc.constantFrom<SitePlan['header']>('unneeded', 'unneeded', 'given', 'given', 'missing'),
+      answers: fc.tuple(...SITE_PATHS.map(() => siteAnswers(rt)))
+    })
+    .map(({ paths, answers, ...rest }) => ({
+      ...rest,
+      paths,
+      answers: Object.fromEntries(paths.map((p) => [p, answers[SITE_PATHS.indexOf(p as (typeof SITE_PATHS)[number])] ?? [{ kind: 'fresh' as const }]]))
+    }))
 
 const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
 
@@ -514,6 +600,9 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
           })
         }
       ),
+      // Pages read from the docs site as readers get them (site-url), one schedule in eight: in
+      // place of the discovery API's pages, the other scenarios keeping their share.
+      site: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       // Anchored faults, each in one schedule of five: a Retry-After that outlasts the time left, a listing that is no list.
       lateRetryAfter: fc.oneof(
         { weight: 4, arbitrary: fc.constant(undefined) },
@@ -578,7 +667,8 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       })
       // The faults of the page reads (the discovery API's channel `page`).
       const pageFaultsArb = faultList(rt, 'read', 4)
-      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb), pageFaultsArb).map(([faults, runs, pageFaults]): Schedule => {
+      const siteArb = base.site ? sitePlan(rt) : fc.constant(undefined)
+      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb), pageFaultsArb, siteArb).map(([faults, runs, pageFaults, site]): Schedule => {
         const schedule: Schedule = {
           mode: base.mode,
           timeoutMs,
@@ -622,6 +712,12 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
           // One channel for every page's reads (the path is in the body, read after the fault is drawn).
           schedule.faults.page = pageFaults
         }
+        if (site) {
+          // The site's pages take the place of the discovery API's.
+          delete schedule.pages
+          delete schedule.faults.page
+          schedule.site = site
+        }
         if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
         if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
         // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
@@ -662,7 +758,7 @@ function withPendingRefused(schedule: Schedule, code: 502 | 429 | 403): Schedule
   const plain = new Set(['gh:status', 'gl:status', 'gh:lookup', 'gl:lookup'])
   const faults = Object.fromEntries(Object.entries(schedule.faults).map(([name, list]) => [name, RECORD_PARTIES.test(name) && !plain.has(name) ? list : []]))
   const refusal: Fault = code === 502 ? { kind: 'status', code } : { kind: 'rate-limit', code: schedule.mode === 'action' ? code : 429, retryAfter: 1 }
-  const { signal: _signal, pages: _pages, lateRetryAfter: _late, ...rest } = schedule
+  const { signal: _signal, pages: _pages, site: _site, lateRetryAfter: _late, ...rest } = schedule
   return {
     ...rest,
     targets: schedule.targets.map(ends),
@@ -824,6 +920,24 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.pages) add('page-check')
   if (schedule.pages && Object.values(schedule.pages.answers).some((answers) => answers.some((a) => a === 'other-path' || a === 'no-path')))
     add('page-not-the-one-asked')
+  const site = schedule.site
+  if (site) {
+    add('site-page-check')
+    if (site.prefix) add('site-prefix')
+    if (site.header === 'given') add('site-protected')
+    if (site.header === 'missing') add('site-header-missing')
+    for (const answers of Object.values(site.answers)) {
+      const end = answers.at(-1)?.kind
+      const before = answers.slice(0, -1)
+      add('site-slow', answers.filter((a) => a.ms !== undefined).length)
+      add('site-5xx', answers.filter((a) => a.kind === 'status' && a.code !== 429).length)
+      add('site-429', answers.filter((a) => a.kind === 'status' && a.code === 429).length)
+      add('site-redirect', answers.filter((a) => a.kind === 'redirect').length)
+      if (end === 'fresh' && before.some((a) => a.kind === 'missing' || a.kind === 'gone')) add('site-missing-then-served')
+      if (end === 'fresh' && before.some((a) => a.kind === 'stale')) add('site-stale-then-fresh')
+      if (end !== 'fresh') add('site-never-served')
+    }
+  }
   if (schedule.cutListing) add('cut-listing')
   if (schedule.statusListing) add('status-pages')
   if (schedule.previewKey) add('key-in-preview')

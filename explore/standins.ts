@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { openState, refusedMove, writableState } from '../dev/gitlab-status-rule.js'
-import type { Fault, Schedule } from './schedule.js'
-import { startedId } from './schedule.js'
+import type { Fault, Schedule, SiteAnswer } from './schedule.js'
+import { SITE_PREFIX, startedId } from './schedule.js'
 
 export const ADMIN_KEY = 'wfd_admin_EXPLORER_0123456789abcdef'
 export const GITHUB_TOKEN = 'ghp_EXPLORERtoken0123456789abcdefABCD'
@@ -95,7 +95,7 @@ export type OnSeen = (seen: Seen, event?: 'delivered') => void
 
 /** One request as a party saw it. */
 export interface Seen {
-  party: 'platform' | 'github' | 'gitlab'
+  party: 'platform' | 'github' | 'gitlab' | 'site'
   channel: string
   method: string
   path: string
@@ -113,6 +113,11 @@ export interface Seen {
   run?: number
   /** What an applied write answered (a created record's id), even when the answer was never delivered. */
   appliedReply?: Reply
+  /** The site's reads (`site`): every header as it arrived. */
+  headers?: Record<string, string>
+  /** The site's reads: the page read (as page-path gives it), and what the site served for it. */
+  page?: string
+  served?: SiteAnswer['kind'] | 'refused' | 'unknown'
 }
 
 /**
@@ -1024,4 +1029,146 @@ export async function startGitLab(
   )
   base = party.url
   return { ...party, notes, statuses, statusWrites, head }
+}
+
+// ---- the docs site (site-url) -----------------------------------------------------------------
+
+/** The header a protected preview of the site lets readers in with (page-header), and its value: a secret. */
+export const SITE_HEADER_NAME = 'x-preview-bypass'
+export const SITE_HEADER_VALUE = 'EXPLORERbypass0123456789site'
+/** Where a redirect of the site points: the page below this, within the site's origin. */
+export const SITE_MOVED = '/_moved'
+
+/** The page as an older copy serves it: the text only where a reader does not see it (a script, a comment). */
+const stalePage = (path: string) =>
+  `<!doctype html><html><head><title>${path}</title><script>window.next = "${PAGE_TEXT}"</script></head><body><!-- ${PAGE_TEXT} --><h1>Setup</h1><p>The old words. ${HOSTILE[1]}</p></body></html>`
+/** The page as it is now: the text split by tags and spaces, in another case, as a reader sees it. */
+const freshPage = (path: string) =>
+  `<!doctype html><html><head><title>${path}</title></head><body><h1>Setup</h1><p>Intro. <strong>${PAGE_TEXT.split(' ').slice(0, 2).join(' ').toUpperCase()}</strong>\n  ${PAGE_TEXT.split(' ').slice(2).join('   ')} &amp; more. ${HOSTILE[0]}</p></body></html>`
+
+/** The headers of a request, each one string (repeated ones joined). */
+const headersOf = (req: IncomingMessage): Record<string, string> =>
+  Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]))
+
+/**
+ * The docs site readers are served (site-url): each page of the schedule's `site` answers read
+ * after read as drawn (the last repeats), slow when drawn; a read below `/_moved` is a redirect's,
+ * and takes the page's next answer. With `header` other than `unneeded`, a read without the
+ * page-header's value is refused (401). Anything else is a 404. Every request is recorded with
+ * its headers and what was served.
+ */
+export async function startSite(schedule: Schedule, onSeen: OnSeen): Promise<Party> {
+  const plan = schedule.site
+  const seen: Seen[] = []
+  const reads = new Map<string, number>()
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const held = new Set<Promise<void>>()
+  const prefix = plan?.prefix ? SITE_PREFIX : ''
+  // The page a request path names (below the prefix, and below a redirect's `/_moved`), as page-path gives it.
+  const pageOf = (pathname: string): { page?: string; moved: boolean } => {
+    if (!pathname.startsWith(`${prefix}/`)) return { moved: false }
+    let rest = pathname.slice(prefix.length)
+    let moved = false
+    while (rest.startsWith(`${SITE_MOVED}/`)) {
+      rest = rest.slice(SITE_MOVED.length)
+      moved = true
+    }
+    const bare = decodeURIComponent(rest).replace(/^\/+|\/+$/g, '')
+    return { page: plan?.paths.find((p) => p.replace(/^\/+|\/+$/g, '') === bare), moved }
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const { page } = pageOf(url.pathname)
+    const headers = headersOf(req)
+    const record: Seen = {
+      party: 'site',
+      channel: `site:${page ?? url.pathname}`,
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      fault: { kind: 'ok' },
+      at: Date.now(),
+      headers
+    }
+    if (headers.authorization !== undefined) record.auth = headers.authorization
+    if (page !== undefined) record.page = page
+    seen.push(record)
+    onSeen(record)
+    // Echoes what it was sent, as a debug page does: a header that reaches the log through it is a leak.
+    const echo = `${req.method} ${url.pathname} with ${JSON.stringify(headers)} ${HOSTILE.join(' ')}`
+    const send = (status: number, body: string, extra: Record<string, string> = {}, served: NonNullable<Seen['served']>) => {
+      record.served = served
+      if (res.destroyed || res.socket?.destroyed) return
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...extra })
+      res.end(body)
+      res.once('finish', () => {
+        if (!res.socket?.destroyed || res.writableFinished) {
+          record.delivered = { status, raw: body, headers: extra }
+          record.deliveredAt = Date.now()
+          onSeen(record, 'delivered')
+        }
+      })
+    }
+    if (!plan || page === undefined || req.method !== 'GET') return send(404, `<h1>Not Found</h1><p>${echo}</p>`, {}, 'unknown')
+    if (plan.header !== 'unneeded' && headers[SITE_HEADER_NAME] !== SITE_HEADER_VALUE)
+      return send(401, `<h1>Authentication required</h1><p>${echo}</p>`, { 'www-authenticate': 'Bearer realm="preview"' }, 'refused')
+    const answers = plan.answers[page] ?? [{ kind: 'fresh' }]
+    const n = reads.get(page) ?? 0
+    reads.set(page, n + 1)
+    const answer = answers[Math.min(n, answers.length - 1)] ?? { kind: 'fresh' }
+    record.fault = siteFault(answer)
+    const reply = () => {
+      switch (answer.kind) {
+        case 'missing':
+          return send(404, `<h1>404: This page could not be found</h1><p>${echo}</p>`, {}, 'missing')
+        case 'gone':
+          return send(410, `<h1>410 Gone</h1><p>${echo}</p>`, {}, 'gone')
+        case 'stale':
+          return send(200, stalePage(page), {}, 'stale')
+        case 'status': {
+          const code = answer.code ?? 503
+          return send(code, `<h1>${code}</h1><p>${echo}</p>`, answer.retryAfter === undefined ? {} : { 'retry-after': String(answer.retryAfter) }, 'status')
+        }
+        case 'redirect': {
+          const rest = url.pathname.slice(prefix.length)
+          return send(302, '', { location: `${prefix}${SITE_MOVED}${rest}${url.search}` }, 'redirect')
+        }
+        default:
+          return send(200, freshPage(page), {}, 'fresh')
+      }
+    }
+    if (answer.ms === undefined) return reply()
+    held.add(
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          reply()
+          resolve()
+        }, answer.ms)
+        timers.add(timer)
+      })
+    )
+  })
+  await listen(server, 0)
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`,
+    seen,
+    async settled() {
+      await Promise.all([...held])
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+/** A site's answer as the fault it is for the judges that read faults (a Retry-After waited out, a slow answer). */
+function siteFault(answer: SiteAnswer): Fault {
+  if (answer.kind === 'status') {
+    const code = answer.code ?? 503
+    return answer.retryAfter === undefined ? { kind: 'status', code } : { kind: 'status', code, retryAfter: answer.retryAfter }
+  }
+  return answer.ms === undefined ? { kind: 'ok' } : { kind: 'latency', ms: answer.ms }
 }
