@@ -336,11 +336,17 @@ const pageAnswers = (): fc.Arbitrary<PageAnswer[]> =>
 const siteAnswer = (rt: number): fc.Arbitrary<SiteAnswer> =>
   fc
     .record({
-      kind: fc.constantFrom<SiteAnswer['kind']>('missing', 'missing', 'gone', 'stale', 'stale', 'status', 'redirect'),
+      kind: fc.oneof(
+        { weight: 2, arbitrary: fc.constant('missing' as const) },
+        { weight: 1, arbitrary: fc.constant('gone' as const) },
+        { weight: 2, arbitrary: fc.constant('stale' as const) },
+        { weight: 1, arbitrary: fc.constant('status' as const) },
+        { weight: 1, arbitrary: fc.constant('redirect' as const) }
+      ),
       code: fc.constantFrom<500 | 502 | 503 | 429>(500, 502, 503, 429),
       retryAfter: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
       // Slow now and then: within request-timeout mostly, past it at times.
-      ms: fc.option(fc.integer({ min: 10, max: Math.round(rt * 1.5) }), { nil: undefined, freq: 4 })
+      ms: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 10, max: Math.round(rt * 1.5) }) })
     })
     .map(({ kind, code, retryAfter, ms }) => {
       const answer: SiteAnswer = kind === 'status' ? { kind, code, ...(retryAfter === undefined ? {} : { retryAfter }) } : { kind }
@@ -353,8 +359,12 @@ const siteAnswers = (rt: number): fc.Arbitrary<SiteAnswer[]> =>
   fc
     .tuple(
       fc.array(siteAnswer(rt), { maxLength: 4 }),
-      fc.constantFrom<SiteAnswer['kind']>('fresh', 'fresh', 'fresh', 'fresh', 'missing', 'stale'),
-      fc.option(fc.integer({ min: 10, max: Math.round(rt * 1.5) }), { nil: undefined, freq: 5 })
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant('fresh' as const) },
+        { weight: 1, arbitrary: fc.constant('missing' as const) },
+        { weight: 1, arbitrary: fc.constant('stale' as const) }
+      ),
+      fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 10, max: Math.round(rt * 1.5) }) })
     )
     .map(([before, end, ms]) => [...before, ms === undefined ? { kind: end } : { kind: end, ms }])
 
@@ -365,7 +375,12 @@ const sitePlan = (rt: number): fc.Arbitrary<SitePlan> =>
       paths: fc.subarray([...SITE_PATHS], { minLength: 1 }),
       contains: fc.boolean(),
       prefix: fc.boolean(),
-      header: fc.constantFrom<SitePlan['header']>('unneeded', 'unneeded', 'given', 'given', 'missing'),
+      // A header missing ends the check at its first read (401): one in eight.
+      header: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('unneeded' as const) },
+        { weight: 4, arbitrary: fc.constant('given' as const) },
+        { weight: 1, arbitrary: fc.constant('missing' as const) }
+      ),
       answers: fc.tuple(...SITE_PATHS.map(() => siteAnswers(rt)))
     })
     .map(({ paths, answers, ...rest }) => ({
@@ -373,6 +388,15 @@ const sitePlan = (rt: number): fc.Arbitrary<SitePlan> =>
       paths,
       answers: Object.fromEntries(paths.map((p) => [p, answers[SITE_PATHS.indexOf(p as (typeof SITE_PATHS)[number])] ?? [{ kind: 'fresh' as const }]]))
     }))
+
+/** A target whose work ends well: its pending states kept, then success (an update) or completed (a job). */
+const endsWell = (t: TargetPlan): TargetPlan => ({
+  kind: t.kind,
+  states: [
+    ...t.states.slice(0, -1).filter((state) => state === 'queued' || state === 'in_progress' || state === 'active'),
+    t.kind === 'update' ? 'success' : 'completed'
+  ]
+})
 
 const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
 
@@ -603,6 +627,13 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       // Pages read from the docs site as readers get them (site-url), one schedule in eight: in
       // place of the discovery API's pages, the other scenarios keeping their share.
       site: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      // A schedule that reads the site: its work ends well and nothing cuts the run short (`plain`),
+      // its work ends well (`ends`), or anything goes (`any`), so that most reach the pages.
+      siteRun: fc.oneof(
+        { weight: 2, arbitrary: fc.constant('plain' as const) },
+        { weight: 1, arbitrary: fc.constant('ends' as const) },
+        { weight: 1, arbitrary: fc.constant('any' as const) }
+      ),
       // Anchored faults, each in one schedule of five: a Retry-After that outlasts the time left, a listing that is no list.
       lateRetryAfter: fc.oneof(
         { weight: 4, arbitrary: fc.constant(undefined) },
@@ -642,10 +673,13 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       const rt = base.requestTimeoutMs
       // Runs of a schedule of several take the short deadline: two or three runs cost what one long one does.
       const timeoutMs = base.short || base.runs ? base.timeoutMs : base.longMs
-      const targets = [...base.updates, ...base.jobs]
-      if (targets.length === 0 && !base.trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
+      // The site's pages are read once every wait succeeded: in most schedules that read them, the work ends well.
+      const wellEnded = base.site && base.siteRun !== 'any'
+      const targets = [...base.updates, ...base.jobs].map((t) => (wellEnded ? endsWell(t) : t))
+      const trigger = base.trigger && wellEnded ? { ...base.trigger, target: endsWell(base.trigger.target) } : base.trigger
+      if (targets.length === 0 && !trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
       const ids = targets.map((t, i) => `${t.kind === 'update' ? 'status' : 'job'}:${idOf(t.kind, i)}`)
-      if (base.trigger) ids.push(`${base.trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(base.trigger.target.kind)}`)
+      if (trigger) ids.push(`${trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(trigger.target.kind)}`)
       const enabled = new Set<SwarmFault>(base.swarm)
       // A record's channel draws at least its open's fault.
       const faultList = (rt: number, channel: ChannelKind, maxLength = 6) =>
@@ -668,70 +702,76 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       // The faults of the page reads (the discovery API's channel `page`).
       const pageFaultsArb = faultList(rt, 'read', 4)
       const siteArb = base.site ? sitePlan(rt) : fc.constant(undefined)
-      return fc.tuple(faultsArb, runsArb(base, targets, faultsArb), pageFaultsArb, siteArb).map(([faults, runs, pageFaults, site]): Schedule => {
-        const schedule: Schedule = {
-          mode: base.mode,
-          timeoutMs,
-          requestTimeoutMs: Math.min(rt, timeoutMs),
-          failOnTimeout: base.failOnTimeout,
-          targets,
-          comment: base.comment,
-          deployment: base.mode === 'action' && base.deployment,
-          existing: base.existing,
-          paging: base.paging,
-          reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
-          faults: faults as Record<string, Fault[]>,
-          swarm: base.swarm
-        }
-        if (base.trigger) schedule.trigger = base.trigger
-        if (base.commitStatus) schedule.commitStatus = true
-        if (base.commitStatus && base.statusListing) schedule.statusListing = base.statusListing
-        // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
-        if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
-        if (runs) schedule.runs = runs
-        // Heads of one pull / merge request share its comment or note; each writes its commit status
-        // on a commit of its own (the gate is per commit), and no deployment.
-        if (runs?.kind === 'heads') {
-          schedule.comment = true
-          schedule.deployment = false
-        }
-        // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
-        if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
-        if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
-        if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
-        if (base.bigRecords) schedule.bigRecords = true
-        if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
-        if (base.previewKey && base.trigger?.kind === 'preview') schedule.previewKey = true
-        if (base.pages) {
-          const { paths, contains, answers } = base.pages
-          schedule.pages = {
-            paths,
-            contains,
-            answers: Object.fromEntries(paths.map((p) => [p, answers[PAGE_PATHS.indexOf(p as (typeof PAGE_PATHS)[number])] ?? ['live']]))
+      return fc
+        .tuple(faultsArb, runsArb({ ...base, trigger }, targets, faultsArb), pageFaultsArb, siteArb)
+        .map(([faults, runs, pageFaults, site]): Schedule => {
+          const schedule: Schedule = {
+            mode: base.mode,
+            timeoutMs,
+            requestTimeoutMs: Math.min(rt, timeoutMs),
+            failOnTimeout: base.failOnTimeout,
+            targets,
+            comment: base.comment,
+            deployment: base.mode === 'action' && base.deployment,
+            existing: base.existing,
+            paging: base.paging,
+            reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
+            faults: faults as Record<string, Fault[]>,
+            swarm: base.swarm
           }
-          // One channel for every page's reads (the path is in the body, read after the fault is drawn).
-          schedule.faults.page = pageFaults
-        }
-        if (site) {
-          // The site's pages take the place of the discovery API's.
-          delete schedule.pages
-          delete schedule.faults.page
-          schedule.site = site
-        }
-        if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
-        if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
-        // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
-        if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
-          schedule.slowStdoutMs = base.slowStdoutMs
-          // Half of them with a report bigger than the pipe holds.
-          if (base.slowStdoutMs % 2 === 0) schedule.bigRecords = true
-          delete schedule.signal
-          delete schedule.closeStdoutMs
-        }
-        if (runs && schedule.commitStatus && base.runs?.pendingRefused && (runs.kind === 'steps' || runs.kind === 'rerun'))
-          return withPendingRefused(schedule, base.runs.pendingRefused)
-        return schedule
-      })
+          if (trigger) schedule.trigger = trigger
+          if (base.commitStatus) schedule.commitStatus = true
+          if (base.commitStatus && base.statusListing) schedule.statusListing = base.statusListing
+          // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
+          if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
+          if (runs) schedule.runs = runs
+          // Heads of one pull / merge request share its comment or note; each writes its commit status
+          // on a commit of its own (the gate is per commit), and no deployment.
+          if (runs?.kind === 'heads') {
+            schedule.comment = true
+            schedule.deployment = false
+          }
+          // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
+          if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
+          if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
+          if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
+          if (base.bigRecords) schedule.bigRecords = true
+          if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
+          if (base.previewKey && base.trigger?.kind === 'preview') schedule.previewKey = true
+          if (base.pages) {
+            const { paths, contains, answers } = base.pages
+            schedule.pages = {
+              paths,
+              contains,
+              answers: Object.fromEntries(paths.map((p) => [p, answers[PAGE_PATHS.indexOf(p as (typeof PAGE_PATHS)[number])] ?? ['live']]))
+            }
+            // One channel for every page's reads (the path is in the body, read after the fault is drawn).
+            schedule.faults.page = pageFaults
+          }
+          if (site) {
+            // The site's pages take the place of the discovery API's.
+            delete schedule.pages
+            delete schedule.faults.page
+            schedule.site = site
+            if (base.siteRun === 'plain') {
+              delete schedule.signal
+              delete schedule.closeStdoutMs
+            }
+          }
+          if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
+          if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
+          // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
+          if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
+            schedule.slowStdoutMs = base.slowStdoutMs
+            // Half of them with a report bigger than the pipe holds.
+            if (base.slowStdoutMs % 2 === 0) schedule.bigRecords = true
+            delete schedule.signal
+            delete schedule.closeStdoutMs
+          }
+          if (runs && schedule.commitStatus && base.runs?.pendingRefused && (runs.kind === 'steps' || runs.kind === 'rerun'))
+            return withPendingRefused(schedule, base.runs.pendingRefused)
+          return schedule
+        })
     })
 }
 
@@ -747,13 +787,7 @@ function withPendingRefused(schedule: Schedule, code: 502 | 429 | 403): Schedule
   const runs = schedule.runs
   const next = runs?.more[0]
   if (!runs || !next) return schedule
-  const ends = (t: TargetPlan): TargetPlan => ({
-    kind: t.kind,
-    states: [
-      ...t.states.slice(0, -1).filter((state) => state === 'queued' || state === 'in_progress' || state === 'active'),
-      t.kind === 'update' ? 'success' : 'completed'
-    ]
-  })
+  const ends = endsWell
   const channel = schedule.mode === 'action' ? 'gh:status' : 'gl:status'
   const plain = new Set(['gh:status', 'gl:status', 'gh:lookup', 'gl:lookup'])
   const faults = Object.fromEntries(Object.entries(schedule.faults).map(([name, list]) => [name, RECORD_PARTIES.test(name) && !plain.has(name) ? list : []]))
