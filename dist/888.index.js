@@ -15,8 +15,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2516);
 /* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5474);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2445);
 /* harmony import */ var _comment_api_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1691);
 /* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5886);
+
 
 
 
@@ -61,7 +63,7 @@ function platformCheckReader(settings, clean, load = () => __webpack_require__.e
             }
             if ('problem' in place)
                 return { kind: 'fatal', reason: `${place.problem}, so platform-check has no commit to read`, misconfigured: true };
-            const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+            const within = AbortSignal.any([signal, (0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_5__/* .timeoutSignal */ ._)(timeoutMs)]);
             const reports = [];
             for (const listing of Object.keys(LISTINGS)) {
                 const read = await readListing(place, listing, within, cache);

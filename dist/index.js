@@ -29002,7 +29002,7 @@ function stateWord(report) {
 }
 /** A name from GitHub as the words show it: one line, quoted, cut. */
 const shownName = (name) => JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(name, 100));
-/** What a report is called in the words: `check run "Vercel"`, `commit status "docs/preview"`. */
+/** What a report is called in the words: `check run "Docs"`, `commit status "docs/preview"`. */
 function reportNoun(report) {
     return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`;
 }
@@ -30189,11 +30189,11 @@ function parsePageHeader(text) {
         return 'contains a line break or another control character; give one header on one line, as Name: value (is the secret pasted with a line break?)';
     const colon = text.indexOf(':');
     if (colon < 0)
-        return 'must be one header as Name: value, e.g. x-vercel-protection-bypass: <token>; the colon is missing';
+        return 'must be one header as Name: value, e.g. x-docs-protection-bypass: <token>; the colon is missing';
     const name = text.slice(0, colon).trim();
     const value = text.slice(colon + 1).trim();
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-        return 'has a header name that is not one (letters, digits and - only, e.g. x-vercel-protection-bypass); give it as Name: value';
+        return 'has a header name that is not one (letters, digits and - only, e.g. x-docs-protection-bypass); give it as Name: value';
     const lower = name.toLowerCase();
     if (RESERVED_HEADERS.has(lower))
         return `names the header ${lower}, which the step or the connection sets itself; give the header the site needs to let a reader in`;
@@ -30311,7 +30311,7 @@ const platformCheckSchema = fromText((text, ctx) => {
         return undefined;
     const problem = (0,platform_check/* checkNameProblem */.fM)(text);
     if (problem) {
-        addProblem(ctx, `${problem}; give the name the platform's app writes on the commit (a check run's or a commit status's), e.g. Vercel, or a pattern with *`);
+        addProblem(ctx, `${problem}; give the name the platform's app writes on the commit (a check run's or a commit status's), e.g. docs-deploy, or a pattern with *`);
         return core/* NEVER */.tm;
     }
     return text;
