@@ -16,7 +16,6 @@ export const modules = {
 
 
 
-/** The platform's SearchRequest; a request is built from it so nothing out of bounds is sent. */
 const searchRequestSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .strictObject */ .rej({
     query: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._minLength */ .m9(1)),
     pageSize: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .optional */ .lqM(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .int */ .Whr().check(zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._gte */ .qm(1), zod_mini__WEBPACK_IMPORTED_MODULE_3__/* ._lte */ .Zm(50))),
@@ -28,19 +27,12 @@ const searchResultSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .looseObject 
     path: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(),
     metadata: zod_mini__WEBPACK_IMPORTED_MODULE_2__/* ["catch"] */ .MfU(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .record */ .g1P(zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .string */ .YjP(), zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .unknown */ .L5J()), {})
 });
-/**
- * A search answer: an array of results. An element that is not an object with a string
- * `content` and `path` makes the whole answer unreadable, never a result that counts.
- */
 const searchResponseSchema = zod_mini__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YOg(searchResultSchema);
-/** Server default page size, used to cap what is kept when the user set none. */
 const DEFAULT_PAGE_SIZE = 10;
-/** The request body for one query: only the fields the user set. */
 function buildSearchRequest(query, settings) {
     const filter = Object.keys(settings.filter).length > 0 ? settings.filter : undefined;
     return searchRequestSchema.parse({ query, pageSize: settings.pageSize, scoreThreshold: settings.scoreThreshold, filter });
 }
-/** Why a query's results fail the check, or undefined. */
 function judgeQuery(query, results, settings) {
     const got = results.length === 0 ? 'nothing came back' : `got: ${results.slice(0, 5).map(describeResult).join('; ')}`;
     if (results.length < settings.minResults)
@@ -54,16 +46,11 @@ function describeResult(result) {
     const firstLine = result.content.split('\n').find((line) => line.trim() !== '') ?? '';
     return `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(result.path, 120)} \u2014 ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(firstLine, 80)}`;
 }
-/**
- * Runs each query in turn, with the same retries as polling (429 with Retry-After, 5xx, network
- * errors) inside the same deadline, and checks each answer. Never throws.
- */
 async function runSearchCheck(settings, deps) {
     const queries = [];
     const path = `/discovery/v1/search/${encodeURIComponent(settings.domain)}`;
     const keep = settings.pageSize ?? DEFAULT_PAGE_SIZE;
     for (const query of settings.queries) {
-        // A query starts only before the deadline; each request stays within requestBudget.
         if (deps.clock.now() >= deps.deadline)
             return { result: 'timeout', queries, error: `search "${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(query, 100)}" was not sent: the timeout ran out before it`, skipped: false };
         const json = buildSearchRequest(query, settings);
@@ -99,8 +86,6 @@ async function runSearchCheck(settings, deps) {
                 break;
             }
             case 'timeout':
-                // No answer to the query was ever read: the check's outcome could not be learnt, which
-                // no setting lets pass as a timeout would.
                 return {
                     result: 'error',
                     queries,

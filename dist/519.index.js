@@ -30,44 +30,27 @@ var markdown = __webpack_require__(4285);
 
 
 
-/** The docs deployed, or failed to; a timeout, an error or a cancel says nothing about the docs: `error`. Never `success` but on success. */
 function githubStatusState(result) {
     return result === 'success' ? 'success' : result === 'failure' ? 'failure' : 'error';
 }
-/** GitLab has no `error`: anything but success fails the check, and a cancel is `canceled`. */
 function gitlabStatusState(result) {
     return result === 'success' ? 'success' : result === 'cancelled' ? 'canceled' : 'failed';
 }
-/**
- * Where a status links: on success the docs (the preview, else deployment-url), else the run,
- * where the reason is; cleaned as the log is (a key the platform put into the preview's address,
- * in any spelling, is cut), so that what is read back is what was meant.
- */
 function statusTargetUrl(success, links, clean) {
     const docs = (0,markdown/* safeUrl */.Pl)(links.preview) ?? (0,markdown/* safeUrl */.Pl)(links.url);
     const run = links.run && URL.canParse(links.run) && /^https?:$/.test(new URL(links.run).protocol) ? links.run : undefined;
     const url = success ? (docs ?? run) : (run ?? docs);
     return url === undefined ? undefined : clean(url);
 }
-/** The description while waiting, cut to GitHub's limit. */
 function waitingStatusDescription(targets, clean) {
     return (0,deployment/* fitDescription */.Am)(clean(targets.length > 0 ? (0,deployment/* waitingDescription */.sM)(targets) : 'Waiting for the docs'));
 }
-/** The description of the last status: the reason of the annotation, cut to GitHub's limit. */
 function outcomeStatusDescription(outcome, clean) {
     return (0,deployment/* fitDescription */.Am)(clean((0,deployment/* outcomeDescription */.fO)(outcome)));
 }
-/**
- * The description of a timeout that fail-on-timeout: false lets through, whose status is success
- * (it follows the step's verdict): it says that it timed out and was let through, then why.
- */
 function letThroughStatusDescription(outcome, clean) {
     return (0,deployment/* fitDescription */.Am)(clean(`Timed out, let through (fail-on-timeout: false): ${(0,deployment/* outcomeDescription */.fO)(outcome)}`));
 }
-/**
- * What a commit status says, for the record that writes it (records/status-record.ts), on either
- * platform: `failOnTimeout`, the step's verdict it follows; `url`, commit-status-url (deployment-url).
- */
 function statusTexts(clean, failOnTimeout, url) {
     return {
         letThrough: (outcome) => outcome.result !== 'success' && (0,engine_outcome/* stepPasses */.WX)(outcome, failOnTimeout),
@@ -89,26 +72,14 @@ var src_text = __webpack_require__(8992);
 
 
 const OWN_STATES = ['pending', 'success', 'failure', 'error', 'cancelled'];
-/** The own state of a run's result: a timeout and an error are one (the wait could not tell). */
 const ownStateOf = (result) => result === 'success' ? 'success' : result === 'failure' ? 'failure' : result === 'cancelled' ? 'cancelled' : 'error';
-/**
- * The table's order: the check shows the state of the writer that ranks highest. A failure of
- * the docs outranks a wait that could not tell (a timeout, an error), which outranks a cancel (a
- * fail-fast matrix cancels the other legs); any of them outranks a writer still waiting; the
- * check is success only when every writer's own latest state is.
- */
 const RANK = { failure: 4, error: 3, cancelled: 2, pending: 1, success: 0 };
-/** A writer of the identity `parts` in `run`, labelled `label`, with a mark of its own. */
 function writer(run, parts, label, legacyRun, attempt = 1) {
     const mark = Math.floor(Math.random() * 2 ** 32)
         .toString(16)
         .padStart(8, '0');
     return { run, key: identityHash(parts.join('\u0000')), label: label.slice(0, 60), mark, legacyRun, attempt };
 }
-/**
- * 48 bits of an identity's text, as 12 hex digits: the same text gives the same key in every run
- * (cyrb53, a small non-cryptographic hash: a key tells writers apart, it guards nothing).
- */
 function identityHash(text) {
     const [a, b] = Array.from(text, (ch) => ch.charCodeAt(0)).reduce(([h1, h2], c) => [Math.imul(h1 ^ c, 2654435761), Math.imul(h2 ^ c, 1597334677)], [0xdeadbeef, 0x41c6ce57]);
     const h1 = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
@@ -116,11 +87,6 @@ function identityHash(text) {
     return ((h2 >>> 0) % 0x10000).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
 }
 const TAG = 'wait-for-docs';
-/**
- * `url` with the tag of `writer` and its own state in the fragment (any fragment it had is
- * replaced); the tag changes nothing of where the link goes. Longer than `max` (GitLab takes 255
- * characters), the label is left out; still longer, undefined (the port links elsewhere).
- */
 function tagged(url, who, own, max = 2000) {
     if (url === undefined)
         return undefined;
@@ -132,7 +98,6 @@ function tagged(url, who, own, max = 2000) {
     const bare = `${base}#${TAG}&${new URLSearchParams(fields)}`;
     return bare.length <= max ? bare : undefined;
 }
-/** The tag of a status's link, or undefined (no tag, an earlier version's, one that does not read as a tag). */
 function tagOf(url) {
     const at = url?.indexOf(`#${TAG}&`) ?? -1;
     if (url === undefined || at === -1)
@@ -147,25 +112,14 @@ function tagOf(url) {
         return undefined;
     if (!Number.isSafeInteger(attempt) || attempt < 0)
         return undefined;
-    // Server text: one line, short; the words that show it make it inert for the log.
     const label = (0,src_text/* oneLine */.TN)(params.get('l') ?? '', 60);
     return { run, key, own, mark, attempt, label: label || undefined };
 }
-/** A link as the words may show it: without the tag. */
 const untagged = (url) => (url === undefined ? undefined : (url.split(`#${TAG}&`)[0] ?? url));
 const FAILED_STATES = new Set(['failure', 'error', 'failed', 'canceled']);
-/**
- * Every writer of `me`'s run on `context`, each with its latest status (`listed` is newest first):
- * a tagged status of the run is its writer's, from the writer's latest attempt only (a re-run or
- * a retry replaces what the earlier one wrote), each run of the step in that attempt a writer of
- * its own (two jobs the runner names alike); an untagged failure linking this attempt (an
- * earlier version of the step, a job that tags nothing) stands as a writer of its own that
- * failed, as it did before the tags.
- */
 function writersOf(listed, context, me) {
     const writers = new Map();
     const newestFirst = [...listed].sort((a, b) => b.id - a.id).filter((status) => status.context === context);
-    // Per identity, its latest run (attempt) counts, this writer's own included: an earlier one is replaced.
     const latest = new Map([[me.key, me.attempt]]);
     for (const status of newestFirst) {
         const tag = tagOf(status.targetUrl);
@@ -177,7 +131,6 @@ function writersOf(listed, context, me) {
         if (tag) {
             if (tag.run !== me.run || tag.attempt !== latest.get(tag.key))
                 continue;
-            // In that attempt, each run of the step is a writer (two jobs the runner names alike are two).
             const key = `${tag.key}.${tag.mark}`;
             if (!writers.has(key))
                 writers.set(key, { key, own: tag.own, label: tag.label, status });
@@ -189,10 +142,8 @@ function writersOf(listed, context, me) {
     }
     return writers;
 }
-/** What the check shows for `own`, beside every other writer of the run `listed` holds. */
 function decide(listed, context, me, own) {
     const others = [...writersOf(listed, context, me).values()].filter((w) => w.key !== `${me.key}.${me.mark}`);
-    // The highest-ranked other writer; among equals the newest (they are listed newest first).
     const worst = others.reduce((top, w) => (top === undefined || RANK[w.own] > RANK[top.own] ? w : top), undefined);
     if (worst === undefined || RANK[worst.own] <= RANK[own])
         return { kind: 'own', own };
@@ -200,20 +151,13 @@ function decide(listed, context, me, own) {
         return { kind: 'hold', own, waitingOn: others.filter((w) => w.own === 'pending') };
     return { kind: 'keep', own, by: worst };
 }
-/** The own state the check shows for a decision: the writer's own, another's it keeps, or pending while others wait. */
 const shownOwn = (decision) => (decision.kind === 'own' ? decision.own : decision.kind === 'keep' ? decision.by.own : 'pending');
-/**
- * Whether what stands is what the table says: the newest status of this run on the context is in
- * the state `decision` shows (`stateOf` maps an own state to the platform's). A newer status of
- * another run (another workflow, another pipeline) is that run's to set: the last written stands.
- */
 function standsRight(listed, context, me, decision, stateOf) {
     const newest = [...listed]
         .sort((a, b) => b.id - a.id)
         .find((status) => status.context === context && (tagOf(status.targetUrl)?.run === me.run || (me.legacyRun !== undefined && status.run === me.legacyRun)));
     return newest === undefined || newest.state === stateOf(shownOwn(decision));
 }
-/** The statuses other writers of the run wrote could not be read around this writer's write (`written`: after it was sent). */
 class OtherJobsUnread extends lifecycle/* LookupAroundWriteFailed */.KY {
     cause;
     written;
@@ -224,17 +168,6 @@ class OtherJobsUnread extends lifecycle/* LookupAroundWriteFailed */.KY {
         this.name = 'OtherJobsUnread';
     }
 }
-/**
- * Writes this writer's close (`own`, its outcome) by the table. The statuses are read first, so
- * that a success is never written over another writer's failure nor while another still waits
- * (it holds `pending`), and a cancel or a timeout never hides another's failure (a failure of its
- * own outranks all, and is written without reading). After a success or a hold they are read
- * again, and written once more if what stands is no longer what the table says: two writers
- * ending at once each read the other as waiting, and the second read sees them both ended.
- * Unread before a success, nothing is written (`OtherJobsUnread`, not written); unread before a
- * cancel or an error, its own state is written (it is never success); unread after, the write
- * stands unconfirmed (`OtherJobsUnread`, written).
- */
 async function writeByTheRule(own, io) {
     const read = async (afterWrite) => {
         try {
@@ -244,8 +177,6 @@ async function writeByTheRule(own, io) {
             throw new OtherJobsUnread(error, afterWrite);
         }
     };
-    // Alone, or its own failure (which outranks all): written as it is. A success is never written
-    // over what was not read; a timeout or a cancel unread is its own state (never success).
     const first = io.alone || own === 'failure' || own === 'pending'
         ? { kind: 'own', own }
         : decide(own === 'success' ? await read(false) : await read(false).catch(() => []), io.context, io.me, own);
@@ -254,19 +185,11 @@ async function writeByTheRule(own, io) {
         return first;
     const after = await read(true);
     const now = decide(after, io.context, io.me, own);
-    // What stands is what the table says: said as it stands (another's failure may have landed after this write).
     if (standsRight(after, io.context, io.me, now, io.stateOf))
         return now;
     await io.send(io.body(now));
     return now;
 }
-/**
- * This run of the step's statuses in `listed` that no answered write accounts for: where its lost
- * writes landed, each as `open <id>` (an "in progress") or `close <id>` (a success, or a pending
- * held for the others: its own state success). A status an answered write made shows that write,
- * unless a lost one moved it since (GitLab moves an open status in place: the id stays, the state
- * and the link are the later write's). Once seen, a landing stays one: it cannot land again.
- */
 function landingsOf(listed, io) {
     const found = new Set();
     for (const status of listed) {
@@ -283,42 +206,28 @@ function landingsOf(listed, io) {
     }
     return found;
 }
-/**
- * What stands after a write whose answer was lost (records/lifecycle.ts, `ReadBack`), by the same
- * table: the newest status of this run not in the state the table says (a late `pending` on top,
- * a success over another writer's failure) is stale. Otherwise a lost "in progress" is accounted
- * for when one of its landings (`landingsOf`, listed now or seen before) is known for each of its
- * `tries` that got no answer (each lands as a status of its own); a lost write of the outcome
- * matters only as a success or a held `pending` (landing later, it could cover another's failure,
- * or hold the check after the others ended; `successSent`): accounted for when one landing of it is known.
- */
 function statusStands(listed, io, ownState, lost, successSent, tries = 1) {
     if (!standsRight(listed, io.context, io.me, decide(listed, io.context, io.me, ownState), io.stateOf))
         return 'stale';
     const landed = [...new Set([...(io.landed ?? []), ...landingsOf(listed, io)])];
-    // Each unanswered try of the "in progress" write is a status of its own once it lands: one seen does not account for the others.
     if (lost === 'open')
         return landed.filter((landing) => landing.startsWith('open ')).length >= tries ? 'outcome' : 'unseen';
     if (!successSent)
         return 'outcome';
-    // A success, or a `pending` held for the others (its own state success): either, landing late, could stand over what came after.
     return landed.some((landing) => landing.startsWith('close ')) ? 'outcome' : 'unseen';
 }
 const labels = (writers) => {
     const named = writers.map((w) => w.label ?? 'one unnamed').slice(0, 3);
     return `${named.join(', ')}${writers.length > 3 ? ` and ${writers.length - 3} more` : ''}`;
 };
-/** The description of a held `pending`: this writer's docs are ready, the others it waits for (`unit`: run, pipeline). */
 function heldDescription(waitingOn, unit) {
     const n = waitingOn.length;
     return `Docs ready in this job; waiting for ${n === 1 ? 'another job' : `${n} other jobs`} of this ${unit}: ${labels(waitingOn)}`;
 }
-/** The description of another writer's state written again in this writer's name (`unit`: run, pipeline): it names that writer, and quotes its reason. */
 function keptDescription(by, unit) {
     const did = by.own === 'failure' ? 'failed' : by.own === 'cancelled' ? 'was cancelled' : 'could not tell';
     return `Another job of this ${unit}${by.label ? ` (${by.label})` : ''} ${did}${by.status?.description ? `: ${by.status.description}` : ''}`;
 }
-/** What the log's line adds when the check shows another writer's state (`unit`: run, pipeline); '' for its own. */
 function decidedWords(decision, unit) {
     if (decision?.kind === 'keep') {
         const who = decision.by.label ? ` (${decision.by.label})` : '';
@@ -337,23 +246,13 @@ var failure = __webpack_require__(2516);
 ;// CONCATENATED MODULE: ./src/records/status-record.ts
 
 
-/**
- * The refusals of the token or of the place (the repository or project, the commit): they hold for
- * any write of the status. Another refusal of the "in progress" write (a 422 of its words) says
- * nothing of the outcome's, which is another request (its state, its words, its link).
- */
 const TOKEN_OR_PLACE_REFUSED = new Set([401, 403, 404]);
-/** The commit status of one run, as a port of the lifecycle, over `platform`. Its writes are keyed by commit and context, so it is where it goes (`true`) as soon as the open starts. */
 function statusRecordPort(platform, targets) {
     const { nouns, shown, texts } = platform;
     const refused = platform.refused ?? failure/* refusedForGood */.FD;
     const inert = texts.inert;
     const quote = nouns.quote;
-    // The statuses this record's answered writes made or moved, by id, with what each wrote: any
-    // other on the context, or one showing something else since, is another run's or job's, or a lost write's.
     const own = new Map();
-    // Where this record's lost writes were seen landed, in any listing (records/gate.ts `landingsOf`):
-    // GitLab may move one in place later (the outcome written over a late running), and it cannot land again.
     const landed = new Set();
     let story = {
         refusedAtOpen: false,
@@ -382,11 +281,6 @@ function statusRecordPort(platform, targets) {
         if (id !== undefined)
             own.set(id, { state: body.state, own: tagOf(body.targetUrl)?.own });
     };
-    /**
-     * Whether a write of the close stands unread after it: this try's (`written`), or an earlier
-     * try's that no later one read after its own write (a try that fails before it writes leaves
-     * that success on the commit, unconfirmed: it is no success "not written").
-     */
     const unconfirmedBy = (error) => error.written || story.unconfirmed === true;
     const closeFailedUnconfirmed = (why) => {
         const unit = nouns.unit;
@@ -406,10 +300,8 @@ function statusRecordPort(platform, targets) {
                 await send(io, body, signals.write);
             }
             catch (error) {
-                // Already so (another job of the pipeline, or an earlier step of this one, wrote it): the status shows what the open asked.
                 if (platform.alreadySo?.(error, platform.stateOf('pending')))
                     return true;
-                // Refused for the token or the place, the outcome's write would be refused the same way.
                 if (refused(error) && TOKEN_OR_PLACE_REFUSED.has((0,failure/* statusOf */.c2)(error) ?? 0))
                     story = { ...story, refusal: error };
                 throw error;
@@ -417,19 +309,14 @@ function statusRecordPort(platform, targets) {
             return true;
         },
         async close(outcome, _where, opened, signals) {
-            // The status follows the step's verdict: a timeout that fail-on-timeout: false lets through is success, saying so.
             const letThrough = texts.letThrough(outcome);
             const ownState = letThrough ? 'success' : ownStateOf(outcome.result);
             story = { ...story, own: ownState, decided: { kind: 'own', own: ownState } };
-            // Refused on the open (a token without the permission): the same answer again would add nothing.
             if (opened === 'refused' && story.refusal !== undefined) {
                 story = { ...story, refusedAtOpen: true };
                 throw story.refusal;
             }
             const io = await connect();
-            // A lost open lands as a status the outcome may move in place (GitLab), after which no read
-            // back can tell it landed: where no other job shares the status (no listing before the
-            // write), it is looked for first.
             if (io.alone && (opened === 'lost' || opened === 'unanswered'))
                 await list(io, signals.lookup).catch(() => undefined);
             const ownLink = texts.link(outcome, io.runUrl);
@@ -452,7 +339,6 @@ function statusRecordPort(platform, targets) {
                     targetUrl: io.link(ownLink, ownState)
                 };
             };
-            // Matrix legs, steps, re-runs and retries share the context: the one rule of records/gate.ts.
             const decided = await writeByTheRule(ownState, {
                 list: (afterWrite) => list(io, afterWrite ? signals.nextLookup() : signals.lookup),
                 context: platform.context,
@@ -466,14 +352,12 @@ function statusRecordPort(platform, targets) {
                         await send(io, written, signals.write);
                     }
                     catch (error) {
-                        // Refused as already so (a hold's waiting state over the open one another job or a late write of this one left): done, not failed.
                         if (!platform.alreadySo?.(error, written.state))
                             throw error;
                     }
                 },
                 body
             });
-            // Read after its write: nothing of an earlier try stands unconfirmed.
             story = { ...story, decided, unconfirmed: undefined };
             return { where: true, done: 'updated' };
         },
@@ -481,9 +365,7 @@ function statusRecordPort(platform, targets) {
             const io = await connect();
             return statusStands(await list(io, signals.lookup), readBackIo(io), story.own, lost, story.sent !== 'nothing', tries);
         },
-        // A success may land over another job's failure written meanwhile; a held waiting state, over the others' ends.
         closeMayTurn: () => story.sent === 'hold' || story.sent === 'success',
-        // A write sent, the other jobs' statuses unread after it: written all the same, in doubt.
         appliedDespite: (error) => error instanceof OtherJobsUnread && unconfirmedBy(error),
         codeOf: (error) => (error instanceof OtherJobsUnread ? (unconfirmedBy(error) ? 'commit-status.unconfirmed' : 'commit-status.others-unread') : undefined),
         explain: (error) => {
@@ -530,11 +412,6 @@ var run_commit = __webpack_require__(5886);
 
 
 
-/**
- * The repository and the run's commit (runCommit: the pull request's head, the merge queue's
- * head_sha, else GITHUB_SHA), and the run's address: a later attempt's own
- * (`\u{2026}/attempts/N`), so that the statuses of one attempt are told from another's.
- */
 function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
@@ -546,7 +423,6 @@ function statusPlace(context, attempt = process.env.GITHUB_RUN_ATTEMPT) {
     const later = attempt && /^\d{1,9}$/.test(attempt) && Number(attempt) > 1 ? `/attempts/${Number(attempt)}` : '';
     return { owner, repo, sha: commit.sha, runUrl: run && `${run}${later}` };
 }
-/** Posts one status on the commit; GitHub shows the latest of each context. Resolves with its id, when GitHub gave one. */
 async function createCommitStatus(octokit, place, status) {
     const created = await octokit.rest.repos.createCommitStatus({
         owner: place.owner,
@@ -560,17 +436,8 @@ async function createCommitStatus(octokit, place, status) {
     const id = created.data?.id;
     return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
 }
-/** How many pages of 100 statuses are read at the most (GitHub keeps 1,000 a context; a commit has several). */
 const MAX_STATUS_PAGES = 100;
-/** What the statuses' listing is called where its pages are counted (records/listing.ts). */
 const STATUSES = "the commit's statuses";
-/**
- * Every status of the commit, newest (highest id) first, each once, as the sibling rule reads
- * them (records/siblings.ts). Page after page, by hand, as the comments are: a failure another
- * job wrote may stand below a hundred newer statuses of any context, and a success written over
- * what was not read could cover it. A page that is not a list, or pages that do not end, are a
- * lookup that failed (no success is written over it).
- */
 async function listCommitStatuses(octokit, place, tally = new listing/* PageTally */.S(STATUSES)) {
     const found = new Map();
     for (let page = 1; page <= MAX_STATUS_PAGES; page++) {
@@ -578,7 +445,6 @@ async function listCommitStatuses(octokit, place, tally = new listing/* PageTall
         const listed = (0,listing/* listedRecords */.k_)(response.data);
         if ('problem' in listed)
             throw new comment_api/* ListingNotRead */.MX("the commit's statuses", `${listed.problem} (cut short, or not from the GitHub API)`);
-        // A list that shifts while it is read (a status written meanwhile) serves one twice: once is enough.
         for (const status of response.data)
             if (typeof status.state === 'string' && typeof status.context === 'string' && !found.has(status.id))
                 found.set(status.id, {
@@ -587,7 +453,6 @@ async function listCommitStatuses(octokit, place, tally = new listing/* PageTall
                     context: status.context,
                     description: status.description ?? undefined,
                     targetUrl: status.target_url ?? undefined,
-                    // A status links the run attempt that wrote it (a failure links where its reason is: the run).
                     run: status.target_url?.split('#')[0] ?? undefined
                 });
         if (!/rel="next"/.test(response.headers.link ?? ''))
@@ -595,11 +460,6 @@ async function listCommitStatuses(octokit, place, tally = new listing/* PageTall
     }
     throw new comment_api/* ListingNotRead */.MX("the commit's statuses", `did not end within ${MAX_STATUS_PAGES} pages of 100`);
 }
-/**
- * What to tell the user when the status could not be written; the step does not fail for it.
- * `fork`: the fork the run's pull request comes from (read from the run's event by default),
- * whose token is read-only whatever the job's permissions say.
- */
 function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
     const status = (0,failure/* statusOf */.c2)(error);
     const unreached = (0,comment_api/* unreachableSaid */.sn)(error);
@@ -632,11 +492,6 @@ function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
 }
 
 ;// CONCATENATED MODULE: ./src/github/commit-status.ts
-// The docs as a required check: a commit status on the run's commit, `pending` when waiting
-// starts and the outcome at the end, as one more record kept true by the lifecycle
-// (records/lifecycle.ts): the outcome waits for the `pending` write it would otherwise race (a
-// `pending` GitHub applies late must not land after it), a cancel shortens what is left to the
-// grace, and what could not be written is one warning. Never changes the outcome.
 
 
 
@@ -647,12 +502,7 @@ function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
 
 
 
-/** GitHub's state for an own state: a cancel, a timeout and an error are `error`. */
 const githubStateOf = (own) => own === 'pending' ? 'pending' : own === 'cancelled' ? 'error' : githubStatusState(own === 'error' ? 'error' : own);
-/**
- * This job's writer of the status (records/gate.ts): the workflow run (every attempt of it), and
- * in it the workflow's file, the job, its matrix leg and the step; the words name the job and its leg.
- */
 function githubWriter(status, runId, runUrl, env = process.env) {
     const job = env.GITHUB_JOB?.trim() || 'the job';
     const workflow = (0,comment_api/* workflowFileOf */.hr)(env.GITHUB_WORKFLOW_REF) ?? env.GITHUB_WORKFLOW ?? '';
@@ -660,21 +510,15 @@ function githubWriter(status, runId, runUrl, env = process.env) {
     const attempt = Number(env.GITHUB_RUN_ATTEMPT);
     return writer(String(runId), [workflow, job, status.leg?.identity ?? '', env.GITHUB_ACTION ?? ''], label, runUrl, Number.isSafeInteger(attempt) && attempt > 0 ? attempt : 1);
 }
-/**
- * The commit status on GitHub, as the shared record's platform (records/status-record.ts). Where
- * it goes is read from the run's event when the open starts (`@actions/github`, loaded then).
- */
 function commitStatusPort(status, targets, clean) {
     let connected;
     const connect = () => {
         connected ??= (async () => {
-            // Loaded only when a status is asked for, to keep start-up fast.
             const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
             const place = statusPlace(github.context);
             if ('skip' in place)
                 throw new lifecycle/* RecordSkipped */.CU(`commit-status is set, but ${place.skip}. No commit status was written. The step's result does not depend on it.`, 'commit-status.skipped');
             const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(status.githubToken), status.githubToken, clean);
-            // Set in a hook, the signal reaches the request and the proxy-aware fetch of the defaults stays in place.
             let signal;
             octokit.hook.before('request', (request) => {
                 request.request = { ...request.request, signal };
@@ -705,7 +549,6 @@ function commitStatusPort(status, targets, clean) {
         nouns: GITHUB_NOUNS,
         context: status.context,
         shown: (0,log/* inert */.tJ)(status.context, 100),
-        // A second pending is the same write: one that failed on the way is sent again (an earlier run's success must not stand while this one waits).
         openAgain: true,
         texts: statusTexts(clean, status.failOnTimeout, status.url),
         connect,
@@ -715,7 +558,6 @@ function commitStatusPort(status, targets, clean) {
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error)
     }, targets);
 }
-/** How GitHub's words name the status and the jobs. */
 const GITHUB_NOUNS = {
     thing: 'check',
     unit: 'run',
@@ -726,10 +568,8 @@ const GITHUB_NOUNS = {
     namesLink: true,
     quote: log/* inert */.tJ
 };
-/** The commit status of one run of the step (commit-status): `pending` when waiting begins, the outcome at the end (also when waiting never began: a required check keeps no older success). */
 function recordCommitStatus(options) {
     return (0,run_record/* keptRecord */.u)(({ settings, targets }) => {
-        // With invalid inputs too, when its own are sound: `error`, so that no earlier `success` stands.
         const status = settings ? settings.commitStatus : (0,parse/* commitStatusOf */.Zl)(options.raw);
         if (status && status.githubToken !== '')
             return { port: commitStatusPort(status, targets, options.clean), requestTimeoutMs: status.requestTimeoutMs };
@@ -760,32 +600,21 @@ function recordCommitStatus(options) {
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);
-// What a deployment record says about the run: its state and a reason short enough for GitHub's
-// deployment statuses, from the same explanation as the step's annotation.
 
 
 
 
-/** GitHub's limit on the description of a deployment status. */
 const MAX_DEPLOYMENT_DESCRIPTION = 140;
-/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
 function deploymentState(result) {
     return result === 'success' || result === 'failure' ? result : 'error';
 }
-/** The description while waiting: what is waited on. */
 function waitingDescription(targets) {
     const work = (0,_titles_js__WEBPACK_IMPORTED_MODULE_3__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
     return `Waiting for the ${work}: ${targets.map((ref) => (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(ref)).join(', ')}`;
 }
-/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
 function outcomeDescription(outcome) {
     return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__.explainRun)(outcome).lead[0] ?? outcome.headline;
 }
-/**
- * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
- * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
- * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
- */
 function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
     const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim();
     const fits = (candidate) => Array.from(candidate).length <= max;

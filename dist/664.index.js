@@ -46,7 +46,6 @@ var listing = __webpack_require__(5474);
 
 
 
-/** The repository and commit of the run (runCommit of run-commit.ts: the pull request's head, the merge queue's head, else GITHUB_SHA). */
 function deploymentPlace(context) {
     const { owner, repo } = context.repo;
     if (!owner || !repo)
@@ -56,9 +55,7 @@ function deploymentPlace(context) {
         return { skip: commit.problem };
     return { owner, repo, ref: commit.sha, runUrl: (0,comment_api/* runUrlOf */.Qm)(context, owner, repo) };
 }
-/** The key of the payload that holds the run's mark. */
 const MARK = 'wait-for-docs-run';
-/** Creates the deployment (one POST, never repeated) and returns its id. */
 async function createDeployment(octokit, place, deployment) {
     const { data } = await octokit.rest.repos.createDeployment({
         owner: place.owner,
@@ -75,18 +72,11 @@ async function createDeployment(octokit, place, deployment) {
     if (typeof answer === 'object' && answer !== null) {
         if ('id' in answer && typeof answer.id === 'number')
             return answer.id;
-        // A 202 answers a merge of the default branch, which auto_merge: false never asks for.
         if ('message' in answer)
             throw new Error(`GitHub created no deployment: ${String(answer.message)}`);
     }
-    // Perhaps created, where unknown: the lifecycle finds it again by its mark, never creates a second.
     throw new comment_api/* NotAnswered */.VS('the POST that creates the deployment', 'did not name the deployment (cut short, or not from the GitHub API)', 201);
 }
-/**
- * The deployment this run created, found by its mark among the latest of the environment for the
- * commit (a GET): for a POST whose answer was lost while GitHub created it. Undefined when there is none.
- * One page is enough: GitHub lists the newest first, and the run's own was created moments ago.
- */
 async function findDeployment(octokit, place, wanted) {
     const { data } = await octokit.rest.repos.listDeployments({
         owner: place.owner,
@@ -124,21 +114,14 @@ async function createDeploymentStatus(octokit, place, id, status) {
         ...(status.environmentUrl ? { environment_url: status.environmentUrl } : {})
     });
 }
-/** The state of the deployment's newest status (GitHub lists them newest first); undefined when it has none. */
 async function deploymentStates(octokit, place, id) {
     const { data } = await octokit.rest.repos.listDeploymentStatuses({ owner: place.owner, repo: place.repo, deployment_id: id, per_page: 100 });
     if (!Array.isArray(data))
         throw new Error("GitHub listed the deployment's statuses as something other than a list");
     return data.flatMap((status) => (typeof status?.state === 'string' ? [status.state] : []));
 }
-/**
- * What to tell the user when the deployment could not be written; the step does not fail for it.
- * `fork`: the fork the run's pull request comes from (read from the run's event by default).
- */
 function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)()) {
     const status = (0,failure/* statusOf */.c2)(error);
-    // GitHub's own words, one line, without the full stop the sentence around them adds.
-    // Octokit appends the documentation's address to GitHub's message: left out.
     const said = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
     const message = said
         .replace(/ - https:\/\/docs\.github\.com\S*$/, '')
@@ -151,7 +134,6 @@ function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)())
         return unreached;
     if (status === 401)
         return 'GitHub refused the token (HTTP 401): pass a current github-token, or leave github-token to its default, the job\u2019s token';
-    // Only GitHub's permission answer is about `deployments: write`; a secondary rate limit is a 403 too.
     if ((0,comment_api/* rateLimited */.xd)(error))
         return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the deployment again`;
     if (status === 403 && /not accessible by integration|must have (?:admin|write|push)|permission/i.test(message))
@@ -166,10 +148,6 @@ function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)())
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployment.ts
-// The docs as a GitHub deployment (deployment-environment) as a port of the record lifecycle
-// (records/lifecycle.ts): created when waiting begins with an `in_progress` status, its last
-// status after the outputs. When each write goes, for how long, and what a cancel does are the
-// lifecycle's; here: where the deployment is, its requests, and its words.
 
 
 
@@ -181,7 +159,6 @@ function explainDeploymentError(error, fork = (0,github_fork/* runFork */.MY)())
 
 
 
-/** A client whose GETs end with `signals.lookup` and whose writes end only with `signals.write`. */
 function clientFor(github, token, signals, clean) {
     const octokit = (0,comment_api/* guardedClient */.S2)(github.getOctokit(token), token, clean);
     octokit.hook.before('request', (options) => {
@@ -189,32 +166,20 @@ function clientFor(github, token, signals, clean) {
     });
     return octokit;
 }
-/** The deployment as a record: its id is where it is. */
 function deploymentPort(deployment, clean, run) {
     const environment = (0,log/* inert */.tJ)(deployment.environment, 255);
-    // This run's own deployment, found again by it when the answer to its creation was lost.
     const marker = (0,external_node_crypto_.randomUUID)();
-    /**
-     * The deployment's story, one value: its creation not sent yet; refused by a rate limit until a
-     * time, or never sent (it never reached GitHub: a connection refused, a name not found), so that
-     * nothing was created and the close creates it, with the outcome as its only status; made by the
-     * open, which sent its `in_progress` status; or made by the close. And its last status.
-     */
     let story = { creation: { at: 'not-yet' }, last: undefined };
-    /** The deployment's last status: the outcome, with the preview's address on success. */
     async function writeOutcome(outcome, octokit, place, id, signals) {
         const state = (0,report_deployment/* deploymentState */.DY)(outcome.result);
-        // A preview's own address, never deployment-url in its place: one the step refuses is left out, and said.
         const preview = outcome.trigger?.previewUrl;
         const linked = state !== 'success' ? undefined : preview ? (0,markdown/* safeUrl */.Pl)(preview) : deployment.url;
-        // Cleaned as the log is: a key the platform put into the address, in any spelling, is cut.
         const url = linked === undefined ? undefined : clean(linked);
         if (state === 'success' && preview && !url && !story.last)
             core/* info */.pq(clean(`The preview's address ${(0,log/* inert */.tJ)(preview, 300)} is not an https:// address the deployment can link, so deployment ${id} has no URL (deployment-url is not a preview's).`));
         story = { ...story, last: { state, url } };
         await (0,lifecycle/* withinBudget */.xV)(createDeploymentStatus(octokit, place, id, { state, description: (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* outcomeDescription */.fO)(outcome))), environmentUrl: url }), signals.write);
     }
-    /** The deployment, created at the close with the outcome as its only status (its creation was rate limited, or never reached GitHub, when waiting began). */
     async function createWithOutcome(outcome, octokit, place, signals, found) {
         const until = story.creation.at === 'limited' ? story.creation.until : 0;
         const why = story.creation.at === 'limited' ? 'GitHub had asked to slow down when waiting began' : 'its creation had not reached GitHub when waiting began';
@@ -227,14 +192,12 @@ function deploymentPort(deployment, clean, run) {
         }), signals.write);
         story = { ...story, creation: { at: 'closed' } };
         run.created(id);
-        // Known from now on: a status write that fails on the way is sent again to it, never a second creation.
         found?.(id);
         core/* info */.pq(clean(`Created deployment ${id} in environment ${environment} with the outcome (${why}).`));
         await writeOutcome(outcome, octokit, place, id, signals);
         return { where: id, done: 'created' };
     }
     const placeOf = async () => {
-        // Loaded only when a deployment is asked for, to keep start-up fast.
         const github = await __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157));
         const place = deploymentPlace(github.context);
         if ('skip' in place)
@@ -249,11 +212,9 @@ function deploymentPort(deployment, clean, run) {
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
             const description = (0,report_deployment/* fitDescription */.Am)(clean((0,report_deployment/* waitingDescription */.sM)(run.targets)));
             const id = await (0,lifecycle/* withinBudget */.xV)(createDeployment(octokit, place, { environment: deployment.environment, transient: run.transient, description, marker }), signals.write).catch((error) => {
-                // A rate limit's answer proves nothing was created: the close creates it, once the pause asked for is over.
                 const pause = (0,comment_api/* retryAfterMs */.Vs)(error);
                 if (pause !== undefined)
                     story = { ...story, creation: { at: 'limited', until: Date.now() + pause } };
-                // Nor does a creation that never reached GitHub: the close creates it.
                 else if ((0,failure/* failureOf */.g5)(error, false) === 'never-sent')
                     story = { ...story, creation: { at: 'unsent' } };
                 throw error;
@@ -272,7 +233,6 @@ function deploymentPort(deployment, clean, run) {
             const octokit = clientFor(github, deployment.githubToken, signals, clean);
             if (where === undefined && (story.creation.at === 'limited' || story.creation.at === 'unsent'))
                 return createWithOutcome(outcome, octokit, place, signals, found);
-            // The POST's answer was lost: GitHub may have created it all the same.
             const id = where ??
                 (opened === 'lost' || opened === 'unanswered'
                     ? await (0,lifecycle/* withinBudget */.xV)(findDeployment(octokit, place, { environment: deployment.environment, marker }), signals.lookup)
@@ -292,13 +252,9 @@ function deploymentPort(deployment, clean, run) {
             const newest = states[0];
             if (newest === 'in_progress' || newest === 'queued' || newest === 'pending')
                 return 'stale';
-            // The creation was what got lost (found since): its `in_progress` was never sent, nothing more can land.
-            // Else, listed under the outcome, the lost `in_progress` landed before it and can come no more.
-            // A lost write of the outcome, sent again since, can only land as the same outcome: nothing to say.
             return lost === 'close' || story.creation.at !== 'opened' || states.slice(1).includes('in_progress') ? 'outcome' : 'unseen';
         },
         explain: (error) => (error instanceof NotCreated ? error.message : explainDeploymentError(error)),
-        // A rate limit is no refusal (GitHub's 403 secondary one included): the deployment is created at the close.
         refused: comment_api/* refusedByGitHub */.Z2,
         retryAfterMs: (error) => (0,comment_api/* retryAfterMs */.Vs)(error),
         words: {
@@ -315,17 +271,11 @@ function deploymentPort(deployment, clean, run) {
         }
     };
 }
-/** The creation's answer was lost and GitHub has no deployment of this run. */
 class NotCreated extends Error {
     constructor() {
         super('GitHub did not answer the request that creates it, and has no deployment of this run');
     }
 }
-/**
- * The docs as a GitHub deployment (deployment-environment): one per run, created when waiting
- * begins, its status following the wait. Best effort: whatever GitHub answers, the step's
- * outcome stands, and one warning says what went wrong.
- */
 function recordDeployment(options) {
     const { clean } = options;
     let createdId;
@@ -334,7 +284,6 @@ function recordDeployment(options) {
         if (createdId === known)
             return;
         createdId = known;
-        // Written at once when it is learnt, so a deployment created late is in the outputs too.
         options.setOutputNow('deployment-id', known);
     };
     const record = (0,run_record/* keptRecord */.u)(({ settings, targets }) => {
@@ -371,32 +320,21 @@ function recordDeployment(options) {
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);
-// What a deployment record says about the run: its state and a reason short enough for GitHub's
-// deployment statuses, from the same explanation as the step's annotation.
 
 
 
 
-/** GitHub's limit on the description of a deployment status. */
 const MAX_DEPLOYMENT_DESCRIPTION = 140;
-/** The docs deployed, or failed to; anything else (timeout, cancel, error) says nothing about the docs: `error`. */
 function deploymentState(result) {
     return result === 'success' || result === 'failure' ? result : 'error';
 }
-/** The description while waiting: what is waited on. */
 function waitingDescription(targets) {
     const work = (0,_titles_js__WEBPACK_IMPORTED_MODULE_3__/* .describeWork */ .FG)({ targets: targets.map((ref) => ({ ref })) });
     return `Waiting for the ${work}: ${targets.map((ref) => (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(ref)).join(', ')}`;
 }
-/** The description of the last status: the first line of the annotation, the reason in the user's terms. */
 function outcomeDescription(outcome) {
     return (0,_explain_js__WEBPACK_IMPORTED_MODULE_2__.explainRun)(outcome).lead[0] ?? outcome.headline;
 }
-/**
- * Text as one line within GitHub's limit, counted in characters. Too long, its full commit shas
- * are shortened first (to 12 characters, then 7), so a reason that names two commits (the one
- * deployed, the one expected) keeps both; only then is it cut, with an ellipsis.
- */
 function fitDescription(text, max = MAX_DEPLOYMENT_DESCRIPTION) {
     const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim();
     const fits = (candidate) => Array.from(candidate).length <= max;

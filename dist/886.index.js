@@ -11,16 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   queuedPullRequest: () => (/* binding */ queuedPullRequest),
 /* harmony export */   runCommit: () => (/* binding */ runCommit)
 /* harmony export */ });
-// The commit a run reflects, in one place for the pull request comment, the deployment and the
-// commit status; and the pull request a merge queue run is for.
 const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
-/** A value read from the event or the environment, shown in a message: one short line, nothing that could be a command. */
 const shown = (text) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}\u2026` : text).replace(/[^\x20-\x7e]/g, '?');
-/**
- * The commit of the run: the pull request's head on `pull_request` events (what was pushed, not
- * the merge commit GitHub makes for the run), `merge_group.head_sha` in the merge queue (the
- * commit the queue would merge), else GITHUB_SHA. Or why there is none, naming where it was read.
- */
 function runCommit(event) {
     const fromPullRequest = event.payload.pull_request?.head?.sha;
     const fromQueue = event.payload.merge_group?.head_sha;
@@ -36,11 +28,6 @@ function runCommit(event) {
         return { problem: `the commit of the run is unknown (${where} is ${shown(sha)}, which is not a commit id)` };
     return { sha: sha.toLowerCase() };
 }
-/**
- * What to say when `expect-sha` is the run's GITHUB_SHA on a pull request's event, where that is
- * no commit anyone pushed: on `pull_request`, the merge commit GitHub makes to test the pull
- * request; on `pull_request_target`, the base branch's last commit. Undefined otherwise.
- */
 function expectedCommitAdvice(expectSha, event) {
     const head = event.payload.pull_request?.head?.sha?.trim().toLowerCase() ?? '';
     const sha = event.sha?.trim().toLowerCase() ?? '';
@@ -56,11 +43,6 @@ function expectedCommitAdvice(expectSha, event) {
         return undefined;
     return `\`expect-sha\` is ${sha.slice(0, 7)}, ${what}: give it \`\${{ github.event.pull_request.head.sha }}\`, the pull request's head (${head.slice(0, 7)}), instead`;
 }
-/**
- * The pull request that a merge queue's branch names: `gh-readonly-queue/<base>/pr-<number>-<sha>`
- * (with or without `refs/heads/`), from `merge_group.head_ref`; undefined outside the merge queue
- * or for a branch of another form.
- */
 function queuedPullRequest(event) {
     const ref = event.payload.merge_group?.head_ref;
     if (typeof ref !== 'string')

@@ -24,19 +24,12 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** The most pages of 100 read of either listing: a listing that does not end within them is a read that failed. */
 const MAX_CHECK_PAGES = 30;
 const PER_PAGE = 100;
-/** The two listings, what each is called, and the permission that reads it. */
 const LISTINGS = {
     'check-runs': { route: 'GET /repos/{owner}/{repo}/commits/{ref}/check-runs', what: 'check runs', permission: 'checks: read' },
     statuses: { route: 'GET /repos/{owner}/{repo}/commits/{ref}/statuses', what: 'commit statuses', permission: 'statuses: read' }
 };
-/**
- * The reader of the reports on the run's commit (runCommit: the pull request's head, else
- * GITHUB_SHA). The toolkit is loaded on the first read; `clean` cuts every key from what the
- * client writes and says.
- */
 function platformCheckReader(settings, clean, load = () => __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157))) {
     let opened;
     const cache = new Map();
@@ -75,7 +68,6 @@ function platformCheckReader(settings, clean, load = () => __webpack_require__.e
         }
     };
 }
-/** A read cut by request-timeout says so, not "aborted". */
 function timedOut(read, within, signal, timeoutMs) {
     if (read.kind === 'transient' && within.aborted && !signal.aborted)
         return { kind: 'transient', reason: `no complete answer within ${timeoutMs / 1000}s (request-timeout) from the GitHub API` };
@@ -89,7 +81,6 @@ function repositoryOf(context) {
         return { owner: undefined, repo: undefined };
     }
 }
-/** Every page of one listing, as reports; or why it could not be read. */
 async function readListing(place, listing, signal, cache) {
     const { route, what } = LISTINGS[listing];
     const reports = [];
@@ -120,7 +111,6 @@ async function readListing(place, listing, signal, cache) {
                 cache.set(key, { etag, items });
         }
         catch (error) {
-            // Unchanged since the last read: the page as it was.
             if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error) === 304 && cached)
                 items = cached.items;
             else
@@ -139,7 +129,6 @@ async function readListing(place, listing, signal, cache) {
         reason: `the ${what} of commit ${place.sha.slice(0, 7)} did not end within ${MAX_CHECK_PAGES} pages of ${PER_PAGE}; the listing is not believed`
     };
 }
-/** The entries of a page: `check_runs` of the check runs' answer, the statuses' answer itself; undefined when it is neither. */
 function itemsOf(listing, data) {
     if (listing === 'statuses')
         return Array.isArray(data) ? data : undefined;
@@ -147,7 +136,6 @@ function itemsOf(listing, data) {
     return Array.isArray(runs) ? runs : undefined;
 }
 const text = (value) => (typeof value === 'string' ? value : undefined);
-/** One entry as a report, or undefined for an entry without a name, an id or a state. */
 function reportOf(listing, item) {
     if (!item || typeof item !== 'object')
         return undefined;
@@ -169,10 +157,6 @@ function reportOf(listing, item) {
         return undefined;
     return { kind: 'status', name, id, status: state, conclusion: null, url: text(entry.target_url) };
 }
-/**
- * A failed read, classified: a refusal (401, 403, 404) names the permission and ends the wait
- * (misconfigured); a rate limit, a server error or no answer is tried again on the schedule.
- */
 function classifyFailure(error, listing, sha) {
     const { what, permission } = LISTINGS[listing];
     const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);

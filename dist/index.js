@@ -28382,9 +28382,7 @@ module.exports = {
 
 
 const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Records of the platform are a few levels deep; anything far deeper is not the JSON expected. */
 const MAX_JSON_DEPTH = 64;
-/** The body as JSON with every secret replaced by `***`, or why it cannot be used. */
 function readJsonBody(text, secrets) {
     let json;
     try {
@@ -28397,7 +28395,6 @@ function readJsonBody(text, secrets) {
         return { problem: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
     return { json: (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactJson */ .Kp)(json, secrets) };
 }
-/** Whether arrays and objects nest deeper than `max`; iterative, so no depth can overflow the stack. */
 function nestingExceeds(value, max) {
     const stack = [[value, 0]];
     for (let item = stack.pop(); item; item = stack.pop()) {
@@ -28411,10 +28408,6 @@ function nestingExceeds(value, max) {
     }
     return false;
 }
-/**
- * Decides what a response means for the wait: a JSON body, something to retry, a 404 (which
- * may be a brand-new id), or an error that no retry can mend. Never throws.
- */
 function classifyResponse(facts) {
     const { status } = facts;
     const keyInput = facts.keyInput ?? 'admin-key';
@@ -28424,7 +28417,6 @@ function classifyResponse(facts) {
     if (status >= 200 && status < 300) {
         if ('json' in body)
             return { kind: 'ok', body: body.json };
-        // Header text is cut to length: keys go first, so no part of one can remain.
         const type = facts.contentType ? ` (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(facts.contentType, facts.secrets ?? []), 60)})` : '';
         return { kind: 'transient', reason: `HTTP ${status} with ${body.problem}${type}` };
     }
@@ -28452,7 +28444,6 @@ function classifyResponse(facts) {
 function keyKind(keyInput) {
     return keyInput === 'admin-key' ? 'admin' : 'assistant';
 }
-/** The `error` message of an Error body, made safe to show on one line. */
 function serverError(body) {
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error.trim() !== '')
         return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(body.error, 300);
@@ -28470,33 +28461,18 @@ function serverError(body) {
 /* harmony export */   sX: () => (/* binding */ rateLimitPauseMs)
 /* harmony export */ });
 /* unused harmony export MAX_RATE_LIMIT_PAUSE_MS */
-// How long a server asked to wait before the next request: `Retry-After` (the platform's answers,
-// GitHub's and GitLab's rate limits), else the epoch second a rate limit resets at (GitHub's
-// `x-ratelimit-reset`, GitLab's `RateLimit-Reset`). One reading for every API the step talks to.
-/**
- * The longest pause a rate limit is given before a record's write goes again: longer than the
- * period of any rate limit of GitHub or GitLab (an hour at the most), and far below what a timer
- * can hold (a longer one fires at once). The step's own limit cuts it shorter still.
- */
 const MAX_RATE_LIMIT_PAUSE_MS = 3_600_000;
-/** `Retry-After` as seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
 function parseRetryAfter(value, now) {
     if (!value)
         return undefined;
     const text = value.trim();
     if (/^\d+(\.\d+)?$/.test(text))
         return Math.round(Number(text) * 1000);
-    // An HTTP date always names its month; this keeps odd numbers like "-1" from parsing as years.
     const date = /[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
     if (Number.isNaN(date))
         return undefined;
     return Math.max(0, date - now);
 }
-/**
- * How long a rate-limited answer asked to wait, in ms from `now`: its Retry-After, else until its
- * reset (a time past is no wait), at most MAX_RATE_LIMIT_PAUSE_MS; undefined when neither header
- * can be read (absent, negative, not a number or a date).
- */
 function rateLimitPauseMs(headers, now) {
     const asked = parseRetryAfter(headers.retryAfter, now) ?? untilReset(headers.reset, now);
     return asked === undefined ? undefined : Math.min(asked, MAX_RATE_LIMIT_PAUSE_MS);
@@ -28522,10 +28498,6 @@ const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const PLAIN_SECONDS = /^\d+(?:\.\d+)?$/;
 const WITH_UNITS = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
-/**
- * Parses `90`, `90s`, `500ms`, `1.5s`, `15m`, `1h`, `1h30m` into milliseconds.
- * Plain numbers are seconds. Returns undefined for anything else.
- */
 function parseDuration(text) {
     const value = text.trim().toLowerCase();
     if (PLAIN_SECONDS.test(value))
@@ -28538,7 +28510,6 @@ function parseDuration(text) {
     }
     return Math.round(total);
 }
-/** Formats milliseconds for people: `850ms`, `12.3s`, `4m05s`, `1h02m`. */
 function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.round(ms)}ms`;
@@ -28564,16 +28535,12 @@ function formatDuration(ms) {
 /* harmony export */   r: () => (/* binding */ identifierProblem)
 /* harmony export */ });
 /* unused harmony export MAX_ID_LENGTH */
-// Ids go into URL paths: only plain identifiers are used, from the inputs and from the platform's answers alike.
 const MAX_ID_LENGTH = 256;
-/** Why an id is not a plain identifier, or undefined when it is one. */
 function identifierProblem(id) {
     if (id.length > MAX_ID_LENGTH)
         return `is ${id.length} characters long; at most ${MAX_ID_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ids must not contain control characters
     if (/[/\\?#%\s\u0000-\u001f\u007f-\u009f]/.test(id))
         return 'contains a character that is not allowed in an id (/ \\ ? # % whitespace or control characters)';
-    // Half of a UTF-16 surrogate pair is no character at all: no URL can be made of it.
     if (/\p{Cs}/u.test(id))
         return 'contains half of a surrogate pair, which is no character (the text is broken)';
     if (id === '.')
@@ -28592,12 +28559,10 @@ function identifierProblem(id) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   z: () => (/* binding */ createLimiter)
 /* harmony export */ });
-/** Runs at most `max` of the given tasks at once; the rest wait their turn in order. */
 function createLimiter(max) {
     let running = 0;
     const waiting = [];
     return async (task) => {
-        // A finishing task hands its slot straight to the next in line, so `running` never overshoots.
         if (running < max)
             running++;
         else
@@ -28628,17 +28593,10 @@ function createLimiter(max) {
 /* harmony export */   qf: () => (/* binding */ resultRank)
 /* harmony export */ });
 /* unused harmony exports RESULT_ORDER, misconfigured */
-/**
- * The results from weakest to strongest, as the contract orders them (`result`): a definite
- * failure of any target outranks everything, since a gate must never let a known failure pass
- * as "could not tell"; then cancelled, error, timeout, success.
- */
 const RESULT_ORDER = ['success', 'timeout', 'error', 'cancelled', 'failure'];
-/** How strong a result is in `RESULT_ORDER`: a higher rank wins when results combine. */
 function resultRank(result) {
     return RESULT_ORDER.indexOf(result);
 }
-/** The strongest of several results (`success` for none). */
 function worstResult(results) {
     let worst = 'success';
     for (const result of results)
@@ -28646,21 +28604,14 @@ function worstResult(results) {
             worst = result;
     return worst;
 }
-/** The step's result: the worst target, where targets stopped by fail-fast do not hide the failure that stopped them. */
 function overallResult(reports) {
     return worstResult(reports.filter((r) => !r.stoppedByFailFast).map((r) => r.result));
 }
-/**
- * Whether the step passes: on success, or on a timeout that `fail-on-timeout: false` lets
- * through \u{2014} and then only when nothing failed (a failure beside a timeout makes the result
- * `failure` anyway; this holds for targets stopped by fail-fast too).
- */
 function stepPasses(outcome, failOnTimeout) {
     if (outcome.result === 'success')
         return true;
     if (outcome.result !== 'timeout' || failOnTimeout)
         return false;
-    // Fail-fast stops targets only after a failure or an error, which never passes.
     if (outcome.targets.some((t) => t.stoppedByFailFast))
         return false;
     const results = outcome.targets.map((t) => t.result);
@@ -28670,11 +28621,6 @@ function stepPasses(outcome, failOnTimeout) {
         results.push(outcome.search.result);
     return results.every((result) => result === 'success' || result === 'timeout');
 }
-/**
- * Whether the run's error is a definite refusal of its setup (a key refused, no such project,
- * id or automation, a plan without previews, a request refused as invalid), by any part of it:
- * running again changes nothing, so this must never pass as "could not tell".
- */
 function misconfigured(outcome) {
     if (outcome.trigger?.misconfigured)
         return true;
@@ -28704,14 +28650,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: FINAL_POLL_ALLOWANCE_MS, NOT_FOUND_GRACE, UNREACHABLE_RULE
 
 ;// CONCATENATED MODULE: ./src/engine/schedule.ts
-/** How fast delays grow from one poll to the next, before jitter. Tuned by `npm run bench`. */
 const GROWTH = 1.05;
-/** Largest relative change jitter makes to a delay (0.2 = \u{b1}20 %). Tuned by `npm run bench`. */
 const JITTER = 0.25;
-/**
- * The delays between polls of one target: capped exponential backoff with jitter. Every
- * delay lies within [minMs, maxMs].
- */
 function createSchedule(options) {
     const { minMs, maxMs, random, growth = GROWTH, jitter = JITTER } = options;
     let base = minMs;
@@ -28729,7 +28669,6 @@ var durations = __nccwpck_require__(5534);
 ;// CONCATENATED MODULE: ./src/engine/poll.ts
 
 
-/** The poll schedule of such a part: its deadline, intervals, clock, randomness and cancel. */
 function scheduleOf(deps) {
     return {
         deadline: deps.deadline,
@@ -28741,29 +28680,16 @@ function scheduleOf(deps) {
     };
 }
 const NOT_FOUND_GRACE = 3;
-/**
- * When nothing at base-url is certain, not a blip: a name the DNS says does not exist on this
- * many tries in a row, or an address that refused the connection on this many tries in a row
- * over at least `refusedForMs` (a server restarting refuses for a few seconds). Then the loop
- * ends with an error rather than retrying until the timeout. The README states this rule.
- */
 const UNREACHABLE_RULE = { tries: 3, refusedForMs: 15_000 };
-/** Whether tries that found nothing at base-url, the first at `since`, are enough to stop. */
 function nothingThere(kind, tries, since, now) {
     if (tries < UNREACHABLE_RULE.tries)
         return false;
     return kind === 'unresolved' || now - since >= UNREACHABLE_RULE.refusedForMs;
 }
-/** The poll at the deadline still gets this long (at most request-timeout) to answer. */
 const FINAL_POLL_ALLOWANCE_MS = 5000;
-/**
- * How long a request sent at `now` may take: at most request-timeout, and past the deadline only
- * within the final poll's allowance. 0 when no time is left: the request is not sent.
- */
 function requestBudget(now, deadline, requestTimeoutMs) {
     return requestAllowance(now, deadline, requestTimeoutMs).timeoutMs;
 }
-/** The request's budget as above, with what sets it, named for the user: request-timeout, the time left, or the final poll's allowance. */
 function requestAllowance(now, deadline, requestTimeoutMs) {
     const allowance = Math.min(requestTimeoutMs, FINAL_POLL_ALLOWANCE_MS);
     const timeoutMs = Math.max(0, Math.min(requestTimeoutMs, Math.max(deadline - now, allowance), deadline + allowance - now));
@@ -28773,18 +28699,11 @@ function requestAllowance(now, deadline, requestTimeoutMs) {
         return { timeoutMs, limit: 'the time left before the timeout' };
     return { timeoutMs, limit: `the final poll's allowance of ${allowance / 1000}s past the timeout` };
 }
-/**
- * Polls until `attempt` reports a settled value, a fatal error, the deadline passes or the
- * signal aborts. The first poll is immediate; the next ones follow the backoff schedule, wait at
- * least as long as a `Retry-After` asked, and never sleep past the deadline: the last poll
- * happens at the deadline.
- */
 async function pollUntilSettled(attempt, options) {
     const { deadline, clock, signal, notFoundGrace = NOT_FOUND_GRACE } = options;
     const schedule = createSchedule({ minMs: options.minIntervalMs, maxMs: options.maxIntervalMs, random: options.random });
     let lastProblem;
     let notFound = 0;
-    // Tries in a row that found nothing at base-url: since when, how many, and of which kind.
     let unreachable;
     for (let pollNumber = 1;; pollNumber++) {
         if (signal.aborted)
@@ -28811,7 +28730,6 @@ async function pollUntilSettled(attempt, options) {
             case 'fatal':
                 return found.misconfigured ? { kind: 'error', reason: found.reason, misconfigured: true } : { kind: 'error', reason: found.reason };
             case 'not-found':
-                // Past the grace of a brand-new id, the platform says for certain that there is no such thing.
                 if (++notFound > notFoundGrace)
                     return { kind: 'error', reason: found.reason, misconfigured: true };
                 lastProblem = found.reason;
@@ -28828,9 +28746,6 @@ async function pollUntilSettled(attempt, options) {
         const timedOut = lastProblem === undefined ? { kind: 'timeout' } : { kind: 'timeout', lastProblem };
         if (remaining <= 0)
             return timedOut;
-        // A POST that starts work is sent again only after an answer that proved it was not acted on;
-        // when that answer said how long to wait (Retry-After), that wait is what it needs, not the
-        // poll schedule's (a 5 s min-interval must not end a 4 s timeout at once after `Retry-After: 1`).
         const wanted = options.retryOnlyBeforeDeadline && retryAfterMs > 0 ? retryAfterMs : Math.max(schedule.next(), retryAfterMs);
         if (options.retryOnlyBeforeDeadline && wanted >= remaining)
             return timedOut;
@@ -28840,7 +28755,6 @@ async function pollUntilSettled(attempt, options) {
         await clock.sleep(delay, signal);
     }
 }
-/** The real clock: wall time and timers that stop early on abort. */
 const systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
@@ -28870,18 +28784,13 @@ const systemClock = {
 /* harmony export */   yF: () => (/* binding */ queriesOf)
 /* harmony export */ });
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
-// The reports of the checks that run after the wait (the page check, the search check) when
-// they did not run, and what a search check's report holds: what every run needs of them, apart
-// from the checks themselves, which are loaded only when asked for.
 
-/** The report of a page check that did not run because a wait did not succeed. */
 function skippedPages(waitResult, elapsedMs) {
     return {
         skipped: true,
         reason: `not read: the wait ended with ${waitResult} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(elapsedMs)}, and pages are read only after every wait has succeeded`
     };
 }
-/** The report of a search check that did not run because a wait did not succeed. */
 function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
     const runOnly = what === 'the wait' ? 'searches run only after every wait has succeeded' : `searches run only after ${what} has passed`;
     return {
@@ -28889,7 +28798,6 @@ function skippedSearch(waitResult, elapsedMs, what = 'the wait') {
         reason: `not run: ${what} ended with ${waitResult} after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(elapsedMs)}, and ${runOnly}`
     };
 }
-/** The queries of a search check that ran; none when it was skipped or not asked for. */
 function queriesOf(search) {
     return search && !search.skipped ? search.queries : [];
 }
@@ -28919,7 +28827,6 @@ function queriesOf(search) {
 /* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(938);
 
 
-/** A check run's conclusion once it completed \u{2192} the result; a conclusion not listed is unknown (pending, said once, never success). */
 const CHECK_RUN_CONCLUSIONS = {
     success: 'success',
     neutral: 'success',
@@ -28928,28 +28835,22 @@ const CHECK_RUN_CONCLUSIONS = {
     timed_out: 'failure',
     action_required: 'failure',
     cancelled: 'cancelled',
-    /** GitHub marks a check run stale when it stayed incomplete for 14 days. */
     stale: 'failure'
 };
-/** A commit status's state \u{2192} the result, or pending. */
 const STATUS_STATES = {
     success: 'success',
     failure: 'failure',
     error: 'failure',
     pending: 'pending'
 };
-/** The longest name or pattern platform-check takes. */
 const MAX_CHECK_NAME_LENGTH = 200;
-/** Why a name cannot be platform-check's, or undefined when it can. */
 function checkNameProblem(name) {
     if (Array.from(name).length > MAX_CHECK_NAME_LENGTH)
         return `is longer than ${MAX_CHECK_NAME_LENGTH} characters`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
     if (/[\u0000-\u001f\u007f-\u009f]/.test(name))
         return 'holds a control character (a line break or a tab?); give the name as the check shows it';
     return undefined;
 }
-/** Whether a report's name is matched by the pattern: `*` matches any run of characters, everything else itself, case and all. */
 function matchesName(pattern, name) {
     const source = pattern
         .split('*')
@@ -28957,7 +28858,6 @@ function matchesName(pattern, name) {
         .join('.*');
     return new RegExp(`^${source}$`, 's').test(name);
 }
-/** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a GitHub Actions job (this job would wait on itself). */
 function counts(pattern, report, excluded = {}) {
     if (report.name === pattern)
         return !(report.kind === 'status' && report.name === excluded.ownContext);
@@ -28967,10 +28867,6 @@ function counts(pattern, report, excluded = {}) {
         return false;
     return !(report.kind === 'check-run' && report.app === 'github-actions');
 }
-/**
- * The reports that count, one per name and kind: the newest (highest id; a re-run writes a
- * check run of the same name, a later status of a context replaces the earlier), in name order.
- */
 function newestPerName(reports) {
     const newest = new Map();
     for (const report of reports) {
@@ -28981,7 +28877,6 @@ function newestPerName(reports) {
     }
     return [...newest.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : 1));
 }
-/** The one mapping of a report's state to the wait's (the tables above). */
 function reportState(report) {
     if (report.kind === 'status') {
         const mapped = STATUS_STATES[report.status];
@@ -28994,19 +28889,15 @@ function reportState(report) {
     const mapped = CHECK_RUN_CONCLUSIONS[report.conclusion ?? ''];
     return mapped === undefined ? { state: 'pending', unknown: `completed with conclusion ${report.conclusion ?? 'none'}` } : { state: 'settled', result: mapped };
 }
-/** The word a report's state is shown as: a check run's status, or its conclusion once completed; a status's state. */
 function stateWord(report) {
     if (report.kind === 'check-run' && report.status === 'completed')
         return report.conclusion ?? 'completed';
     return report.status;
 }
-/** A name from GitHub as the words show it: one line, quoted, cut. */
 const shownName = (name) => JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(name, 100));
-/** What a report is called in the words: `check run "Docs"`, `commit status "docs/preview"`. */
 function reportNoun(report) {
     return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`;
 }
-/** The address a report links, without a user and password; undefined when it is not an http(s) address. */
 function reportUrl(report) {
     const url = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .wellFormedUrl */ .lP)(report.url);
     return url === undefined ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutUserinfo */ .Q3)(url);
@@ -29023,7 +28914,6 @@ function judgeReports(matched) {
     const worst = states.filter((s) => s.state.state === 'settled' && s.state.result === result).map((s) => s.report);
     return { state: 'settled', result, reason: worst.map(endedWords).join('; ') };
 }
-/** Why one report did not succeed, with its address. */
 function endedWords(report) {
     const url = reportUrl(report);
     const at = url ? ` (${url})` : '';
@@ -29031,7 +28921,6 @@ function endedWords(report) {
         return `${reportNoun(report)} is stale: GitHub marked it stale, as it stayed incomplete for too long${at}; the platform never finished it, so run the deploy again`;
     return `${reportNoun(report)} ended with ${JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(stateWord(report), 40))}${at}`;
 }
-/** The status the wait shows for the reports that count: the first pending one's word, else the worst one's, else ''. */
 function shownStatus(matched) {
     const pending = matched.find((report) => reportState(report).state === 'pending');
     if (pending)
@@ -29041,11 +28930,9 @@ function shownStatus(matched) {
     const first = settled.find((s) => s.state.state === 'settled' && s.state.result === worst);
     return first ? (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(stateWord(first.report), 40) : '';
 }
-/** Every name on the commit, once each, in the order listed. */
 function namesPresent(reports) {
     return [...new Set(reports.map((report) => report.name))];
 }
-/** A few of the names on the commit, as the words show them. */
 function fewNames(names, few = 5) {
     if (names.length === 0)
         return 'no check run or commit status at all';
@@ -29063,10 +28950,6 @@ function fewNames(names, few = 5) {
 /* harmony export */   K: () => (/* binding */ listed),
 /* harmony export */   k: () => (/* binding */ TERMINAL_STATES)
 /* harmony export */ });
-/**
- * The terminal-state table of the contract, the one place it is written down. Any status not
- * listed here is unknown: it is reported by name and can never count as success.
- */
 const TERMINAL_STATES = {
     update: {
         success: ['success'],
@@ -29076,12 +28959,10 @@ const TERMINAL_STATES = {
     job: {
         success: ['completed'],
         failure: ['failed'],
-        /** `archived` is a failure unless `accept-archived` is set. */
         archived: ['archived'],
         pending: ['active']
     }
 };
-/** Whether a status is in one of the lists above. */
 function listed(list, status) {
     return list.includes(status);
 }
@@ -29108,21 +28989,14 @@ var external_node_events_ = __nccwpck_require__(8474);
 // EXTERNAL MODULE: ./src/engine/limit.ts
 var engine_limit = __nccwpck_require__(9589);
 ;// CONCATENATED MODULE: ./src/engine/log-lines.ts
-/**
- * The lines of `log` that come after those `seen` at the last poll. A log that grew is continued
- * where it was left; one trimmed at its start is matched on the longest run of lines that ends
- * the seen ones and starts the new; one with nothing in common is shown whole, with `gap` set.
- */
 function newLogLines(seen, log) {
     if (seen.length === 0)
         return { lines: [...log], gap: false };
     if (log.length >= seen.length && seen.every((line, i) => log[i] === line))
         return { lines: log.slice(seen.length), gap: false };
-    // A shorter answer that the seen lines begin with (a record read from a replica behind) adds nothing.
     if (log.every((line, i) => seen[i] === line))
         return { lines: [], gap: false };
     const last = seen[seen.length - 1];
-    // The longest overlap first: the last seen line at its latest place in the new log that the lines before it agree with.
     for (let end = Math.min(log.length, seen.length) - 1; end >= 0; end--) {
         if (log[end] !== last)
             continue;
@@ -29143,14 +29017,9 @@ var poll = __nccwpck_require__(3109);
 // EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
 var platform_check = __nccwpck_require__(9933);
 ;// CONCATENATED MODULE: ./src/engine/platform-check.ts
-// The wait on what the platform's app reports on the run's commit (`platform-check`): read every
-// report through the adapter's port on the poll schedule, keep the ones that count, and judge
-// them by the one table (targets/platform-check.ts). Same deadline, backoff, limit and cancel as
-// any target.
 
 
 
-/** Waits on the reports named by `ref` on the run's commit; never throws. */
 async function pollPlatformCheck(ref, ctx, report) {
     const { settings, deps, deadline, startedAt, signal } = ctx;
     const port = deps.platformCheck;
@@ -29226,7 +29095,6 @@ async function pollPlatformCheck(ref, ctx, report) {
         case 'timeout': {
             const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
             if (!readOnce) {
-                // Nothing of the commit was ever read: the outcome could not be learnt, which no setting lets pass.
                 report.result = 'error';
                 const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`;
                 report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
@@ -29250,9 +29118,7 @@ async function pollPlatformCheck(ref, ctx, report) {
     }
     return report;
 }
-/** How the words of a report that never appeared begin, for the advice. */
 const NEVER_APPEARED = 'no check run or commit status';
-/** The words of a report that never appeared: what was looked for, on which commit, what was there, what to check. */
 function neverAppeared(name, commit, present, ranOut) {
     const what = name.includes('*')
         ? `no check run or commit status whose name matches ${(0,platform_check/* shownName */.HD)(name)}`
@@ -29260,7 +29126,6 @@ function neverAppeared(name, commit, present, ranOut) {
     return (`${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${(0,platform_check/* fewNames */.BT)(present)}. ` +
         "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit");
 }
-/** The words of reports still running at the deadline, each with its address. */
 function stillRunning(matched, ranOut) {
     const running = matched.filter((r) => (0,platform_check/* reportState */.mS)(r).state === 'pending');
     const each = running.map((r) => {
@@ -29274,24 +29139,14 @@ function stillRunning(matched, ranOut) {
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
 
-/** The field of a record that names it: `_id` of an update, `id` of an agent job. */
 const ID_FIELD = { update: '_id', job: 'id' };
 const NOUN = { update: 'update', job: 'agent job' };
-/**
- * Why a record cannot be taken as the one asked for, or undefined when it names itself as that
- * one (`_id` of an update, `id` of a job; a number matches the id it spells). A record of
- * another target must never decide this one (`other`), and a record that names no target at
- * all (`missing`: no id, `null`, an empty string) is no record of the platform's: a captive
- * portal or a catch-all server answering 200 `{"status":"success"}` must not turn a gate green.
- */
 function recordIdProblem(ref, body) {
-    // A body that is no object is no record at all: the record's schema says so.
     if (!body || typeof body !== 'object' || Array.isArray(body))
         return undefined;
     const field = ID_FIELD[ref.kind];
     const noun = NOUN[ref.kind];
     const value = body[field];
-    // A platform may send a numeric id as a number: `123` is the record of job-id 123.
     if (value === ref.id || (typeof value === 'number' && String(value) === ref.id))
         return undefined;
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
@@ -29312,19 +29167,7 @@ var states = __nccwpck_require__(2853);
 
 
 
-/**
- * How long an agent job may go without showing `active` after a follow-up message before its
- * terminal state is taken as the answer to it. The platform processes a message asynchronously
- * and does not say how soon the job shows `active` again: until it does, it may still show the
- * state from before the message.
- */
 const FOLLOW_UP_GRACE_MS = 30_000;
-/**
- * The wait on an agent job for a follow-up message sent at `sentAt`: a terminal state counts
- * once the job has been seen `active` since the message (a poll after it was accepted), or once
- * FOLLOW_UP_GRACE_MS passed without that. Before, a `completed` (or `failed`, `archived`) is the
- * state from before the message, and the wait goes on.
- */
 function createFollowUpGate(sentAt) {
     let seenActive = false;
     let staleSaid = false;
@@ -29351,7 +29194,6 @@ function createFollowUpGate(sentAt) {
                 notice: { kind: 'taken', message: taken }
             };
         },
-        /** Why the job's last state did not end the wait, for a timeout; undefined once it was seen active. */
         stale(status) {
             return seenActive || !status ? undefined : `not seen active since the follow-up message, so "${(0,src_text/* oneLine */.TN)(status, 40)}" was the state from before it`;
         }
@@ -29365,13 +29207,7 @@ var schemas = __nccwpck_require__(8395);
 
 
 const job_text = schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* string */.YjP()), undefined);
-/** An address the platform gives: never with a user and password in it, however spelt (a token in a pull request link). */
 const address = schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(src_text/* withoutUserinfo */.Q3))), undefined);
-/**
- * Whether a job's `prLink` is the address of a pull request: one well-formed http(s) URL with a
- * host and nothing else (`wellFormedUrl`). `null`, `https://`, a `javascript:` link, or a link
- * followed by a line break and more text is no pull request, whatever require-pr needs.
- */
 function isPullRequestLink(link) {
     return (0,src_text/* wellFormedUrl */.lP)(link) !== undefined;
 }
@@ -29427,11 +29263,8 @@ const jobTarget = {
 
 
 
-// Missing or malformed optional fields are normal on an unfinished record: they are dropped,
-// never fatal. Only a string `status` is required.
 const update_text = schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined);
 const paths = schemas/* catch */.MfU(schemas/* array */.YOg(schemas/* string */.YjP()), []);
-/** An address the platform gives: never with a user and password in it, however spelt. */
 const update_address = schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(src_text/* withoutUserinfo */.Q3))), undefined);
 const updateRecordSchema = schemas/* looseObject */._H3({
     _id: update_text,
@@ -29477,13 +29310,7 @@ const updateTarget = {
     },
     logs: (record) => record.logs ?? []
 };
-/** A deployed commit may be named in full or abbreviated, and so may the expected one: this many hex digits at least. */
 const MIN_SHA_ABBREVIATION = 7;
-/**
- * A successful update counts only when it deployed the expected commit: a gate must not turn
- * green for an update of another commit, nor for one whose record does not say which it was.
- * Either sha may be an abbreviation of the other (the record's of at least 7 digits).
- */
 function judgeDeployedCommit(record, expectSha) {
     if (expectSha === undefined)
         return { state: 'settled', result: 'success' };
@@ -29516,26 +29343,17 @@ function judgeDeployedCommit(record, expectSha) {
 
 
 
-/** Requests in flight at once, over all targets. */
 const MAX_IN_FLIGHT = 8;
-/** How often a progress line is written while anything is pending, one target or many. */
 const PROGRESS_EVERY_MS = 30_000;
-/**
- * Waits on every target concurrently under one deadline, each with its own poll schedule and
- * at most MAX_IN_FLIGHT requests in flight overall. With fail-fast, the first target that does
- * not succeed stops the others, which are reported as cancelled.
- */
 async function waitForTargets(settings, deps) {
     const startedAt = deps.clock.now();
     const deadline = deps.deadline ?? startedAt + settings.timeoutMs;
     const limit = (0,engine_limit/* createLimiter */.z)(MAX_IN_FLIGHT);
     const failFast = new AbortController();
     const signal = AbortSignal.any([deps.signal, failFast.signal]);
-    // Every sleeping target listens on this signal; Node warns on stderr beyond 10 listeners.
     (0,external_node_events_.setMaxListeners)(0, signal);
     let failFastCause;
     const counts = { settled: 0, failed: 0, stopped: 0 };
-    // The last status of each target still pending, for the progress line.
     const waiting = new Map(settings.targets.map((ref) => [ref, '']));
     const reportProgress = () => deps.events.progress({
         total: settings.targets.length,
@@ -29565,8 +29383,6 @@ async function waitForTargets(settings, deps) {
         deps.events.settled(report);
         if (settings.targets.length > 1)
             reportProgress();
-        // Only a failure or an error stops the others: a timeout comes at the deadline they share,
-        // and stopping a poll still in flight then could hide the failure it was about to read.
         if (settings.failFast && (report.result === 'failure' || report.result === 'error') && !failFast.signal.aborted) {
             failFastCause = `${describeRef(ref)} ended with ${report.result}`;
             failFast.abort();
@@ -29574,7 +29390,6 @@ async function waitForTargets(settings, deps) {
         return report;
     };
     const all = Promise.all(settings.targets.map(waitForOne));
-    // A heartbeat for one target too: a long wait must not look like a hung step.
     void tickProgress(all, deps, signal, reportProgress);
     return all;
 }
@@ -29593,13 +29408,10 @@ async function tickProgress(all, deps, signal, report) {
         report();
     }
 }
-/** Waits on one target; never throws. */
 async function pollTarget(ref, ctx) {
     const report = emptyReport(ref);
-    // Imported, not loaded on demand: a load takes real time, in which a test's virtual clock would run on.
     return ref.kind === 'platform-check' ? pollPlatformCheck(ref, ctx, report) : pollRecord(ref, ctx, report);
 }
-/** A target's report before anything is known of it. */
 function emptyReport(ref) {
     return {
         ref,
@@ -29616,7 +29428,6 @@ function emptyReport(ref) {
         finishedAfterMs: 0
     };
 }
-/** Waits on an update or an agent job, reading its record from the platform; never throws. */
 async function pollRecord(ref, ctx, report) {
     const { settings, deps, deadline, startedAt, signal } = ctx;
     const kind = ref.kind === 'update' ? updateTarget : jobTarget;
@@ -29625,7 +29436,6 @@ async function pollRecord(ref, ctx, report) {
     const followUp = deps.followUp && sameTarget(deps.followUp.ref, ref) ? createFollowUpGate(deps.followUp.sentAt) : undefined;
     const attempt = async (pollNumber) => {
         const answer = await ctx.limit(async () => {
-            // The time left is measured once the slot is free, not when the poll was scheduled.
             const { timeoutMs, limit } = (0,poll/* requestAllowance */.U$)(deps.clock.now(), deadline, settings.requestTimeoutMs);
             if (signal.aborted)
                 return { kind: 'transient', reason: 'cancelled' };
@@ -29638,9 +29448,6 @@ async function pollRecord(ref, ctx, report) {
             deps.events.pollDone(ref, pollNumber, answer.reason);
             return answer;
         }
-        // A record is judged only when it names itself as the target asked for: one of another
-        // target ends the wait; one that names none (a catch-all server's 200) is read again, as
-        // any other answer that is not the platform's record.
         const notThisOne = recordIdProblem(ref, answer.body);
         if (notThisOne?.kind === 'other') {
             deps.events.pollDone(ref, pollNumber, notThisOne.reason);
@@ -29653,10 +29460,8 @@ async function pollRecord(ref, ctx, report) {
             return { kind: 'transient', reason };
         }
         const record = parsed.data;
-        // As received, but no address in it keeps a user and password (a token in a pull request link).
         report.record = (0,src_text/* withoutUserinfoIn */.pV)(answer.body);
         report.parsed = ref.kind === 'update' ? { kind: 'update', data: record } : { kind: 'job', data: record };
-        // An empty status says nothing: not a status of its own (neither unknown nor a change), a record to read again.
         if (record.status.trim() === '') {
             const reason = `the ${kind.noun} record has an empty "status"`;
             deps.events.pollDone(ref, pollNumber, reason);
@@ -29709,9 +29514,6 @@ async function pollRecord(ref, ctx, report) {
         case 'timeout': {
             const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
             if (!report.status) {
-                // A timeout says the work was still running at the deadline; with no status ever read,
-                // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
-                // What kept every status away leads, as for any error.
                 report.result = 'error';
                 const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`;
                 report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
@@ -29737,10 +29539,6 @@ async function pollRecord(ref, ctx, report) {
     return report;
 }
 const NEVER_READ = 'no status of the';
-/**
- * What kept every status of a target away, from the error of a wait that never read one (it
- * leads that error), for the advice of what to do; undefined for any other error.
- */
 function neverReadProblem(error) {
     const found = error ? new RegExp(`^(.+); ${NEVER_READ} (?:update|agent job) could be read before the timeout`).exec(error) : null;
     return found?.[1];
@@ -29791,32 +29589,23 @@ var src_text = __nccwpck_require__(8992);
 // EXTERNAL MODULE: ./src/engine/ids.ts
 var engine_ids = __nccwpck_require__(7744);
 ;// CONCATENATED MODULE: ./src/inputs/values.ts
-// The kinds of value an input can hold, each a zod schema that turns the text the runner gives
-// into a typed value, or into one problem message that says what is allowed. The groups of
-// inputs (platform.ts, targets.ts, waiting.ts, search.ts, comment.ts, trigger.ts) are built
-// from these. Written with zod/mini, which loads less code than zod's chained API.
 
 
 
-/** Splits a list input on newlines and commas, trims, drops blanks. */
 function splitList(text) {
     return text
         .split(/[\n,]/)
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
-/** A value as a problem message shows it: quoted, and cut when long. */
 function quote(value) {
     const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
     return JSON.stringify(shown);
 }
-/** Longest duration any input may give; also keeps every timer well below the 2^31 ms limit of setTimeout. */
 const MAX_DURATION_MS = 168 * 3_600_000;
-/** Adds one problem message to a value being parsed. */
 function addProblem(ctx, message) {
     ctx.issues.push({ code: 'custom', message, input: ctx.value });
 }
-/** A schema of the text an input holds, turned into its value by `fn`, which adds a problem for what it refuses. */
 const fromText = (fn) => schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi(fn));
 const durationSchema = fromText((text, ctx) => {
     const ms = (0,durations/* parseDuration */.E)(text);
@@ -29838,10 +29627,6 @@ const booleanSchema = fromText((text, ctx) => {
     addProblem(ctx, 'is not a boolean; use true or false');
     return core/* NEVER */.tm;
 });
-/**
- * A folder of the repository, relative to its root: `.`, `docs`, `./site/docs/`. Given as the
- * empty string for the root, without `./` and trailing slashes; never absolute, never with `..`.
- */
 const repositoryFolderSchema = fromText((text, ctx) => {
     const folder = text
         .trim()
@@ -29857,7 +29642,6 @@ const repositoryFolderSchema = fromText((text, ctx) => {
     }
     return folder;
 });
-/** A list of ids; each problem names the one item at fault. */
 const idListSchema = fromText((text, ctx) => {
     const ids = splitList(text);
     for (const id of ids) {
@@ -29875,7 +29659,6 @@ const identifierSchema = fromText((text, ctx) => {
     }
     return text;
 });
-/** Numbers within bounds; empty means unset. */
 const optionalNumber = (min, max, integer) => fromText((text, ctx) => {
     if (text === '')
         return undefined;
@@ -29886,27 +29669,20 @@ const optionalNumber = (min, max, integer) => fromText((text, ctx) => {
     }
     return value;
 });
-/** A secret: never shown, so its problem must say what to look for. */
 const keySchema = fromText((key, ctx) => {
     if (key === '' || /^[\x21-\x7e]{1,4096}$/.test(key))
         return key;
-    // A key copied with its header's scheme has a space, but no line break is to blame.
     addProblem(ctx, /^bearer\s/i.test(key)
         ? 'starts with "Bearer ": give the key alone in the secret; the action sends it as "Authorization: Bearer <key>" itself'
         : 'must be printable ASCII without spaces (is the secret pasted with a line break?)');
     return core/* NEVER */.tm;
 });
-/**
- * Platform keys are long. Every key is masked wherever it appears, in any letter case, so a key
- * of a few characters would turn every word that holds them into `***` and garble the log.
- */
 const MIN_PLATFORM_KEY_LENGTH = 8;
 const platformKeySchema = keySchema.check(schemas/* refine */.YPB((key) => key === '' || key.length >= MIN_PLATFORM_KEY_LENGTH, {
     message: `is shorter than ${MIN_PLATFORM_KEY_LENGTH} characters, far shorter than a platform API key; it would be masked wherever its characters appear in the log. Check that the secret holds the whole key`
 }));
 
 ;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
-// The docs as a required check: the commit status context to post on the run's commit.
 
 
 
@@ -29914,7 +29690,6 @@ const commitStatusDefaults = {
     'commit-status': '',
     matrix: ''
 };
-/** GitHub's limit on a status context (GitLab's on a status name is the same). */
 const MAX_CONTEXT_LENGTH = 255;
 const commitStatusSchema = schemas/* object */.Ikc({
     'commit-status': fromText((text, ctx) => {
@@ -29924,21 +29699,14 @@ const commitStatusSchema = schemas/* object */.Ikc({
             addProblem(ctx, `is ${text.length} characters long; a status context has at most ${MAX_CONTEXT_LENGTH}, and branch protection requires it by name, so a short one such as docs is best`);
             return core/* NEVER */.tm;
         }
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a context is one line of text
         if (/[\u0000-\u001f\u007f]/.test(text)) {
             addProblem(ctx, 'is not a status context (no line breaks or control characters); use the name branch protection requires, e.g. docs');
             return core/* NEVER */.tm;
         }
         return text;
     }),
-    // The runner fills in the job's matrix (`${{ toJSON(matrix) }}`); anything else names a leg as it is.
     matrix: fromText((text) => legOf(text))
 });
-/**
- * The matrix leg a job runs, for the commit status's writer (records/gate.ts): the matrix's JSON
- * whole as its identity, its values as the words name it (`linux, 20`, as GitHub names the
- * leg's job). No matrix (`null`, empty, an expression the runner did not fill in): none.
- */
 function legOf(text) {
     const trimmed = text.trim();
     if (trimmed === '' || trimmed === 'null' || trimmed.startsWith('${{'))
@@ -29955,21 +29723,18 @@ function legOf(text) {
     const values = Object.values(parsed).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
     return values.length === 0 ? undefined : { identity: JSON.stringify(parsed), label: (0,src_text/* oneLine */.TN)(values.join(', '), 40) };
 }
-/** The commit status's settings when commit-status is given; the token may be empty (the adapter says so). */
 function commitStatusSettings(f, githubToken, url, requestTimeoutMs, failOnTimeout) {
     const context = f['commit-status'];
     return context === undefined ? undefined : { context, url, githubToken, requestTimeoutMs, leg: f.matrix, failOnTimeout };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/deployment.ts
-// The docs as a GitHub deployment: the environment to record it in, and the address to show.
 
 
 const deploymentDefaults = {
     'deployment-environment': '',
     'deployment-url': ''
 };
-/** GitHub's limit on the name of an environment. */
 const MAX_ENVIRONMENT_LENGTH = 255;
 const deploymentSchema = schemas/* object */.Ikc({
     'deployment-environment': fromText((text, ctx) => {
@@ -29979,7 +29744,6 @@ const deploymentSchema = schemas/* object */.Ikc({
             addProblem(ctx, `is ${text.length} characters long; GitHub allows at most ${MAX_ENVIRONMENT_LENGTH} in an environment's name`);
             return core/* NEVER */.tm;
         }
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: an environment's name is one line of text
         if (/[\u0000-\u001f\u007f]/.test(text)) {
             addProblem(ctx, 'is not an environment name (no line breaks or control characters); use e.g. docs or docs-preview');
             return core/* NEVER */.tm;
@@ -30008,7 +29772,6 @@ const deploymentSchema = schemas/* object */.Ikc({
         return url.href;
     })
 });
-/** The deployment's settings, when deployment-environment is given with a token (without one, a warning says it is skipped). */
 function deploymentSettings(f, githubToken, requestTimeoutMs) {
     const environment = f['deployment-environment'];
     return environment === undefined || githubToken === '' ? undefined : { environment, url: f['deployment-url'], githubToken, requestTimeoutMs };
@@ -30017,12 +29780,10 @@ function deploymentSettings(f, githubToken, requestTimeoutMs) {
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
 ;// CONCATENATED MODULE: ./src/inputs/comment.ts
-// The sticky comment on the pull request: whether to write it, with which token, on which PR.
 
 
 const commentDefaults = {
     'pr-comment': 'false',
-    // action.yml defaults this to `${{ github.token }}`, which only the runner can fill in.
     'github-token': '',
     'pr-number-target': '',
     'pr-comment-key': ''
@@ -30035,7 +29796,6 @@ const commentSchema = schemas/* object */.Ikc({
 });
 
 ;// CONCATENATED MODULE: ./src/inputs/platform.ts
-// Where the platform is, and the admin key that reads updates and jobs and starts work.
 
 
 const platformDefaults = {
@@ -30065,8 +29825,6 @@ const platformSchema = schemas/* object */.Ikc({
             problems.push('must not contain a query string');
         if (url.hash || text.includes('#'))
             problems.push('must not contain a fragment');
-        // The platform's paths carry their version (`/v1/project/\u{2026}`, `/v2/agent/\u{2026}`, `/discovery/v1/\u{2026}`): a
-        // base URL ending in one, as the platform's published reference names its server, doubles it.
         const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
         if (problems.length === 0 && versioned) {
             const [, rest = '', version = ''] = versioned;
@@ -30084,18 +29842,11 @@ const platformSchema = schemas/* object */.Ikc({
 function isLoopbackHost(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
-/**
- * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a
- * query string (`?token=\u{2026}`) and a fragment.
- */
 function shownUrl(url) {
-    // Up to the last @: a password may hold characters that end the user info for a URL parser.
     return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/pages.ts
-// The page check: the pages that must be published once every wait has succeeded, the text they
-// must hold, and where they are read: the discovery API, or the site readers are served (site-url).
 
 
 
@@ -30105,9 +29856,7 @@ const pageDefaults = {
     'site-url': '',
     'page-header': ''
 };
-/** Longest page path accepted; a page path is a short relative path as search results give it. */
 const MAX_PAGE_PATH_LENGTH = 1000;
-/** Longest text a page must hold; a sentence or two, not a page. */
 const MAX_PAGE_TEXT_LENGTH = 1000;
 const pageSchema = schemas/* object */.Ikc({
     'page-path': fromText((text, ctx) => {
@@ -30143,7 +29892,6 @@ const pageSchema = schemas/* object */.Ikc({
         return header;
     })
 });
-/** Why a site-url cannot be read from, as base-url's rules say: https (http only on loopback), nothing that carries a secret. */
 function siteUrlProblems(text) {
     if (!URL.canParse(text))
         return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
@@ -30161,9 +29909,7 @@ function siteUrlProblems(text) {
         problems.push('must not contain a fragment');
     return problems;
 }
-/** Shortest page-header value: it is masked wherever it appears, so a short one would garble the log. */
 const MIN_HEADER_VALUE_LENGTH = 8;
-/** Headers the step sets itself, or that only the connection may set: never taken from page-header. */
 const RESERVED_HEADERS = new Set([
     'accept-encoding',
     'connection',
@@ -30179,12 +29925,7 @@ const RESERVED_HEADERS = new Set([
     'transfer-encoding',
     'upgrade'
 ]);
-/**
- * page-header as `Name: value`, or why it cannot be sent. Its words never hold the value (a
- * secret); the name is shown. The name is kept in lower case, as HTTP compares it.
- */
 function parsePageHeader(text) {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a header must not contain control characters
     if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text))
         return 'contains a line break or another control character; give one header on one line, as Name: value (is the secret pasted with a line break?)';
     const colon = text.indexOf(':');
@@ -30203,16 +29944,13 @@ function parsePageHeader(text) {
         return `has a value shorter than ${MIN_HEADER_VALUE_LENGTH} characters; it is masked wherever its characters appear in the log, and one this short would garble it. Check that the secret holds the whole value`;
     return { name: lower, value };
 }
-/** Why a page path cannot be asked for, or undefined. It goes in a JSON body, never in a URL. */
 function pagePathProblem(path) {
     if (path.length > MAX_PAGE_PATH_LENGTH)
         return `is ${path.length} characters long; at most ${MAX_PAGE_PATH_LENGTH} are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: page paths must not contain control characters
     if (/[\u0000-\u001f\u007f-\u009f]/.test(path))
         return 'contains a control character; give the page path as search results give it';
     return undefined;
 }
-/** The page check, or undefined when no page was given. */
 function pageSettings(f) {
     if (f['page-path'].length === 0)
         return undefined;
@@ -30230,14 +29968,12 @@ function pageSettings(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/search.ts
-// The search smoke check: the assistant key, the queries and what each must return.
 
 
 const searchDefaults = {
     'assistant-key': '',
     'search-query': '',
     'search-domain': '',
-    // Empty means the server's default (10); only what the user sets is sent.
     'search-page-size': '',
     'search-score-threshold': '',
     'search-version': '',
@@ -30248,7 +29984,6 @@ const searchDefaults = {
 };
 const searchSchema = schemas/* object */.Ikc({
     'assistant-key': platformKeySchema,
-    // One query per line: commas belong to the query.
     'search-query': fromText((text) => [
         ...new Set(text
             .split('\n')
@@ -30264,7 +29999,6 @@ const searchSchema = schemas/* object */.Ikc({
     'search-min-results': optionalNumber(0, 50, true),
     'search-expect-path': schemas/* string */.YjP()
 });
-/** The search check, or undefined when no query was given; optional fields only when set. */
 function searchSettings(f) {
     if (f['search-query'].length === 0)
         return undefined;
@@ -30294,8 +30028,6 @@ function searchSettings(f) {
 // EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
 var platform_check = __nccwpck_require__(9933);
 ;// CONCATENATED MODULE: ./src/inputs/targets.ts
-// What to wait on: update statuses and agent jobs given by id, and what the platform's app
-// reports on the run's commit, given by name (`platform-check`).
 
 
 
@@ -30305,7 +30037,6 @@ const targetDefaults = {
     'project-id': '',
     'platform-check': ''
 };
-/** The name (or `*` pattern) of what the platform's app writes on the commit; undefined when not given. */
 const platformCheckSchema = fromText((text, ctx) => {
     if (text === '')
         return undefined;
@@ -30322,12 +30053,10 @@ const targetSchema = schemas/* object */.Ikc({
     'project-id': identifierSchema,
     'platform-check': platformCheckSchema
 });
-/** The list inputs that name targets, one entry a kind: a new kind of target adds one here. */
 const TARGET_LISTS = {
     'status-id': { kind: 'update', ref: (id) => ({ kind: 'update', id }) },
     'job-id': { kind: 'job', ref: (id, f) => ({ kind: 'job', id, projectId: f['project-id'] }) }
 };
-/** Every target given, in the order of the inputs, duplicates removed within each list. */
 function targetRefs(f) {
     const given = Object.entries(TARGET_LISTS).flatMap(([input, list]) => f[input].map((id) => list.ref(id, f)));
     const check = f['platform-check'];
@@ -30335,16 +30064,10 @@ function targetRefs(f) {
 }
 
 ;// CONCATENATED MODULE: ./src/model.ts
-// The domain of a run: what the engine is given, what it reports while it runs and what it
-// returns. Every layer imports these types; this file imports nothing, so it can never be part
-// of an import cycle.
-/** Outcomes from best to worst; the worst of several targets is the step's `result`. */
 const RESULTS = (/* unused pure expression or super */ null && (['success', 'failure', 'timeout', 'cancelled', 'error']));
-/** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */
 const TRIGGER_KINDS = ['update', 'preview', 'agent', 'automation'];
 
 ;// CONCATENATED MODULE: ./src/inputs/trigger.ts
-// Starting the work before waiting on it (or sending a follow-up to an agent job), and the commit an update must deploy.
 
 
 
@@ -30356,7 +30079,6 @@ const triggerDefaults = {
     'agent-message': '',
     'expect-sha': ''
 };
-/** Longest prompt accepted; the platform documents none, this keeps a pasted file out of a request. */
 const MAX_PROMPT_LENGTH = 20_000;
 const triggerSchema = schemas/* object */.Ikc({
     trigger: fromText((text, ctx) => {
@@ -30371,7 +30093,6 @@ const triggerSchema = schemas/* object */.Ikc({
     'preview-branch': fromText((text, ctx) => {
         if (text === '')
             return undefined;
-        // As a ref (the merge queue's merge_group.head_ref, github.ref): the branch it names.
         const branch = text.replace(/^refs\/heads\/(?=.)/, '');
         const problem = branchProblem(branch);
         if (problem) {
@@ -30387,14 +30108,12 @@ const triggerSchema = schemas/* object */.Ikc({
         if (text === '')
             return undefined;
         if (!/^[0-9a-f]{7,40}$/i.test(text)) {
-            // biome-ignore lint/suspicious/noTemplateCurlyInString: names the workflow expression users write
             addProblem(ctx, 'is not a commit sha; give 7 to 40 hex characters, e.g. ${{ github.sha }}');
             return core/* NEVER */.tm;
         }
         return text.toLowerCase();
     })
 });
-/** What each kind of work needs from the inputs: a new way to start work adds one entry here. */
 const TRIGGERS = {
     update: { waitsOn: 'update', settings: (projectId) => ({ kind: 'update', projectId }) },
     preview: {
@@ -30413,7 +30132,6 @@ const TRIGGERS = {
         settings: (projectId, f) => ({ kind: 'automation', projectId, automationId: f['automation-id'] })
     }
 };
-/** The one POST that starts work: `trigger`'s, or the follow-up `agent-message` sends to the one job in `jobIds`. */
 function triggerSettings(f, projectId, jobIds) {
     if (f.trigger !== undefined)
         return TRIGGERS[f.trigger].settings(projectId, f);
@@ -30422,11 +30140,9 @@ function triggerSettings(f, projectId, jobIds) {
         return { kind: 'message', projectId, jobId, prompt: f['agent-message'] };
     return undefined;
 }
-/** A git branch name as git would accept it (git check-ref-format), kept to what a URL and a log can show. */
 function branchProblem(branch) {
     if (branch.length > 255)
         return `is ${branch.length} characters long; at most 255 are allowed`;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: branch names must not contain control characters
     if (/[\s\u0000-\u001f\u007f~^:?*[\\]/.test(branch))
         return 'is not a git branch name (no spaces, control characters or any of ~ ^ : ? * [ \\)';
     if (branch.includes('..') || branch.includes('@{') || branch.includes('//'))
@@ -30437,7 +30153,6 @@ function branchProblem(branch) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/waiting.ts
-// How the wait runs and ends: its time budget and schedule, what counts as success, what is shown.
 
 
 const waitingDefaults = {
@@ -30488,7 +30203,6 @@ const SCHEMAS = {
     ...commitStatusSchema.shape,
     ...triggerSchema.shape
 };
-/** Every input with the default the runner would fill in; a group's input without one fails to compile. */
 const INPUT_DEFAULTS = {
     ...platformDefaults,
     ...targetDefaults,
@@ -30501,50 +30215,31 @@ const INPUT_DEFAULTS = {
     ...triggerDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-/**
- * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
- * deployment), the job's matrix leg (on GitLab the job's name holds it), and platform-check
- * (read from GitHub's checks and statuses of the run's commit): the command line
- * takes them, and its --help marks them.
- */
 const ACTION_ONLY_INPUTS = new Set([
     ...Object.keys({ ...commentDefaults, ...deploymentDefaults }),
     'matrix',
     'platform-check'
 ]);
-/** The schema of each input's value; an input without one fails to compile. */
 const INPUT_SCHEMAS = SCHEMAS;
 
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
-// The rules between inputs, one check each, in the order their problems are listed. They run
-// even when some input failed to parse, so one run reports everything: requirements look at
-// what was given, comparisons only at inputs that parsed.
 
 
 
 
-/**
- * Nothing is asked of the platform's API: only a platform check, which is read from GitHub, so
- * base-url is not needed.
- */
 const platformCheckOnly = (i) => i.given('platform-check') &&
     !Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0) &&
     !['trigger', 'search-query', 'page-path', 'agent-message'].some((name) => i.given(name));
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
-/** The agent jobs given, each counted once. */
 const jobCount = (i) => new Set(i.items('job-id')).size;
-/** The trigger's kind, when one was given and is valid. */
 const triggerKind = (i) => (i.parsed('trigger') ? i.value('trigger') : undefined);
 const UPDATE_TRIGGERS = Object.entries(TRIGGERS)
     .filter(([, t]) => t.waitsOn === 'update')
     .map(([kind]) => kind);
-/** An update is waited on: a status-id, or a trigger that starts one (an invalid trigger has its own problem). */
 const updateGiven = (i) => i.items('status-id').length > 0 || (triggerGiven(i) && !i.parsed('trigger')) || UPDATE_TRIGGERS.includes(triggerKind(i) ?? '');
 const CROSS_INPUT_RULES = [
-    // The platform
     (i) => !i.given('base-url') && !platformCheckOnly(i) && 'base-url: is required; the API base URL, e.g. https://api.example.com',
-    // What to wait on
     (i) => i.items('job-id').length > 0 && !i.given('project-id') && 'project-id: is required with job-id (agent jobs are looked up per project)',
     (i) => targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with status-id or job-id (the admin API key of the platform)',
     (i) => !targetsGiven(i) &&
@@ -30557,12 +30252,10 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('platform-check') &&
         !i.given('github-token') &&
         "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token",
-    // The schedule
     (i) => i.parsed('min-interval') &&
         i.parsed('max-interval') &&
         i.value('min-interval') > i.value('max-interval') &&
         `min-interval: ${quote(i.text('min-interval'))} is larger than max-interval (${i.text('max-interval')}); min-interval must be at most max-interval`,
-    // The search check
     (i) => i.given('search-query') &&
         !i.given('search-domain') &&
         'search-domain: is required with search-query (the last segment of the dashboard URL of the docs site)',
@@ -30570,11 +30263,9 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('assistant-key') &&
         i.text('assistant-key') === i.text('admin-key') &&
         'assistant-key: (hidden) is the same as admin-key; the platform has two kinds of keys: the admin key reads updates and jobs, the assistant key searches. Give each its own key',
-    // The page check (its domain and key are the search check's; their problems are said once)
     (i) => i.given('page-contains') &&
         !i.given('page-path') &&
         'page-contains: is only used with page-path; give the pages that must hold the text in page-path, or remove page-contains',
-    // The site's pages are read from site-url: the discovery API's domain and key are not needed for them.
     (i) => i.given('page-path') &&
         !i.given('site-url') &&
         !i.given('search-query') &&
@@ -30588,7 +30279,6 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('site-url') &&
         !i.given('page-path') &&
         'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
-    // A URL resolves `.` and `..` away (`%2e` too): such a page would be read at another address than it names.
     (i) => {
         const dotted = i.given('site-url') ? splitList(i.text('page-path')).find(hasDotSegment) : undefined;
         return (dotted !== undefined &&
@@ -30597,7 +30287,6 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('page-header') &&
         !i.given('site-url') &&
         'page-header: (hidden) is only sent to the site in site-url; give site-url (the address readers are served the docs from), or remove page-header',
-    // A platform key is never sent to the site, not even when asked to.
     (i) => {
         const header = i.text('page-header');
         const value = header.slice(header.indexOf(':') + 1).trim();
@@ -30606,7 +30295,6 @@ const CROSS_INPUT_RULES = [
             i.given('page-header') &&
             `page-header: (hidden) holds ${key}; the platform's keys are never sent to the site. Give the header the site itself needs to let a reader in`);
     },
-    // The deployment
     (i) => i.given('deployment-url') &&
         !i.given('deployment-environment') &&
         !i.given('commit-status') &&
@@ -30614,10 +30302,8 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('deployment-environment') &&
         !updateGiven(i) &&
         `deployment-environment: needs a docs update to record; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')} (agent jobs and the search check are not deployments), or remove deployment-environment`,
-    // Starting the work
     (i) => triggerGiven(i) && !i.given('project-id') && 'project-id: is required with trigger (the work is started in that project)',
     (i) => triggerGiven(i) && !targetsGiven(i) && !i.given('admin-key') && 'admin-key: is required with trigger (the admin API key of the platform starts the work)',
-    // Each kind's own input: only and always with that kind.
     ...Object.entries(TRIGGERS).flatMap(([kind, { extra }]) => extra
         ? [
             (i) => i.parsed('trigger') && triggerKind(i) === kind && !i.given(extra.input) && `${extra.input}: is required with trigger: ${kind} (${extra.what})`,
@@ -30627,7 +30313,6 @@ const CROSS_INPUT_RULES = [
                 `${extra.input}: is only used with trigger: ${kind}; set trigger: ${kind}, or remove ${extra.input}`
         ]
         : []),
-    // The follow-up to an agent job
     (i) => i.given('agent-message') &&
         jobCount(i) !== 1 &&
         (jobCount(i) === 0
@@ -30642,11 +30327,9 @@ const CROSS_INPUT_RULES = [
         !UPDATE_TRIGGERS.includes(triggerKind(i) ?? '') &&
         `expect-sha: applies to updates only; give a status-id or trigger: ${UPDATE_TRIGGERS.join(' or ')}, or remove expect-sha`
 ];
-/** Whether a path has a `.` or `..` segment, written plainly or percent-encoded. */
 function hasDotSegment(path) {
     return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
-/** A view of the inputs for the rules: `fields` holds the inputs that parsed. */
 function inputView(raw, fields) {
     const given = (name) => (raw[name] ?? '').trim() !== '';
     return {
@@ -30659,9 +30342,6 @@ function inputView(raw, fields) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/parse.ts
-// The action's inputs \u{2192} typed Settings, or every problem at once. Each group of inputs
-// (platform, targets, waiting, search, pages, comment, deployment, commit status, trigger) has its own module with its schema;
-// the rules between them are in rules.ts.
 
 
 
@@ -30674,25 +30354,17 @@ function inputView(raw, fields) {
 
 
 
-/** Inputs whose values must never be echoed back, not even in an error. */
 const SECRET_INPUTS = new Set(['admin-key', 'assistant-key', 'github-token', 'page-header']);
-/** List inputs: their problems name the one item at fault rather than the whole value. */
 const LIST_INPUTS = new Set([...Object.keys(TARGET_LISTS), 'page-path']);
-/** Reads every input once, through the given reader (core.getInput in production). */
 function readRawInputs(get) {
     const raw = {};
     for (const name of INPUT_NAMES)
         raw[name] = get(name);
     return raw;
 }
-/**
- * Validates every input and returns typed settings, or every problem found at once, each
- * naming the input, the value given and what is allowed.
- */
 function parseInputs(raw) {
     const problems = [];
     const fields = {};
-    // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
     const tokenUsed = commentAskedFor(raw) ||
         (raw['deployment-environment'] ?? '').trim() !== '' ||
         (raw['commit-status'] ?? '').trim() !== '' ||
@@ -30728,7 +30400,6 @@ function parseInputs(raw) {
     const f = fields;
     if (problems.length > 0 || (f['base-url'] === undefined && !platformCheckOnly(inputs))) {
         const ownSound = ['commit-status', 'github-token', 'request-timeout'].every((name) => name in fields);
-        // With invalid inputs the result is an error, which no fail-on-timeout lets through.
         const commitStatus = ownSound ? commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], true) : undefined;
         return { ok: false, problems, comment, commitStatus };
     }
@@ -30760,12 +30431,10 @@ function parseInputs(raw) {
         }
     };
 }
-/** The comment's settings when its own inputs are sound, whatever else is wrong. */
 function commentOf(raw) {
     const parsed = parseInputs(raw);
     return parsed.ok ? parsed.settings.comment : parsed.comment;
 }
-/** The commit status's settings when its own inputs are sound, whatever else is wrong. */
 function commitStatusOf(raw) {
     const parsed = parseInputs(raw);
     return parsed.ok ? parsed.settings.commitStatus : parsed.commitStatus;
@@ -30787,26 +30456,15 @@ function commentSettings(inputs) {
         key: inputs.value('pr-comment-key')
     };
 }
-/**
- * pr-comment is on but github-token is empty (a secret that is not set): no comment is written,
- * and the step says so in a warning, since the comment never fails the step.
- */
 function commentWithoutToken(raw) {
     return commentAskedFor(raw) && (raw['github-token'] ?? '').trim() === '';
 }
-/** deployment-environment given with an empty github-token (a secret that is not set): skipped with a warning, as the comment is. */
 function deploymentWithoutToken(raw) {
     return (raw['deployment-environment'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
 }
-/** commit-status given with an empty github-token (a secret that is not set): skipped with a warning, as the deployment is. */
 function commitStatusWithoutToken(raw) {
     return (raw['commit-status'] ?? '').trim() !== '' && (raw['github-token'] ?? '').trim() === '';
 }
-/**
- * Which records the inputs ask for, read from them as given (valid or not): a record not asked
- * for here is never kept, so its code need not be loaded. Each record's own plan decides the rest
- * (a token that is not set, invalid inputs).
- */
 function recordsAskedFor(raw) {
     return {
         comment: commentAskedFor(raw),
@@ -30818,7 +30476,6 @@ function commentAskedFor(raw) {
     const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
     return on.success && on.data;
 }
-/** The kinds of work the step was given, as given: part of the comment's marker. */
 function commentKinds(inputs) {
     const started = inputs.parsed('trigger') ? inputs.value('trigger') : undefined;
     const waitedOn = new Set(Object.entries(TARGET_LISTS).flatMap(([name, list]) => (inputs.items(name).length > 0 ? [list.kind] : [])));
@@ -30856,10 +30513,6 @@ function commentKinds(inputs) {
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6023);
 
 
-/**
- * An outcome with nothing to explain: a success with every target a success, no input problem,
- * no report left unwritten and no work that could not be started. SUCCEEDED tells it.
- */
 function nothingToExplain(outcome) {
     return (outcome.result === 'success' &&
         outcome.problems.length === 0 &&
@@ -30867,22 +30520,15 @@ function nothingToExplain(outcome) {
         (outcome.trigger === undefined || outcome.trigger.result === 'success') &&
         outcome.targets.every((t) => t.result === 'success'));
 }
-/** A successful run, told: its headline. */
 function succeededRun(outcome) {
     return { lead: [(0,_titles_js__WEBPACK_IMPORTED_MODULE_1__/* .capitalize */ .ZH)(outcome.headline)], quoted: [], next: '' };
 }
-/** A target that succeeded, told: with its note, if it has one. */
 function succeededTarget(t) {
     return { reason: t.note ? `succeeded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(t.note, 300)})` : 'succeeded', next: '' };
 }
-/**
- * The explainer of an outcome with nothing to explain (`nothingToExplain`), in the words
- * explain.ts has for it: it is told by its headline, each target "succeeded", no file annotated.
- */
 const SUCCEEDED = {
     explainRun: succeededRun,
     explainTarget: succeededTarget,
-    // The lead alone, named as the user gave it (the action's words are the text as it is).
     failureMessage: (outcome, options = {}) => {
         const lead = (0,_titles_js__WEBPACK_IMPORTED_MODULE_1__/* .capitalize */ .ZH)(outcome.headline);
         return options.place ? options.place.asGiven(lead) : lead;
@@ -30890,11 +30536,6 @@ const SUCCEEDED = {
     fileAnnotations: () => [],
     unknownEndOf: () => undefined
 };
-/**
- * The explainer when explain.ts could not be loaded (a copy of the code without the files beside
- * its index.js, which the adapter says once): each outcome told by its headline and its input
- * problems, each target by its result and error, with no advice and no file annotated.
- */
 const UNEXPLAINED = {
     explainRun: (outcome) => nothingToExplain(outcome)
         ? succeededRun(outcome)
@@ -30945,7 +30586,6 @@ function runFacts(outcome) {
         searchResults: (0,_engine_skipped_js__WEBPACK_IMPORTED_MODULE_0__/* .queriesOf */ .yF)(outcome.search).reduce((sum, q) => sum + q.results.length, 0)
     };
 }
-/** Found, holds the text, and when, in words: for the summary's table and the comment's lines. */
 function pageFacts(page) {
     const found = page.found ? `yes (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .counted */ .hS)(page.length ?? 0, 'character')})` : page.reads > 0 ? 'no' : 'not read';
     const holds = page.contains === null ? 'not asked' : page.contains ? 'yes' : 'no';
@@ -30976,19 +30616,9 @@ function pageFacts(page) {
 
 
 const MAX_LOG_LINE = 2000;
-/**
- * Server text as log text that cannot act as a command of any CI (`inertCommands`): control
- * characters and ANSI escapes are removed, and `##vso[`, `##teamcity[`, `##[` and a leading `::`
- * are broken.
- */
 function inert(text, max = 300) {
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .inertCommands */ .rn)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(text, max));
 }
-/**
- * Server log lines as lines of our log: control characters and escapes removed (no colour, no
- * cursor moves, no CI section markers), one line per line break, each cut to a length and
- * indented behind a rule, so none starts where a command could.
- */
 function inertLines(lines) {
     return lines.flatMap((line) => (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .stripControl */ .kU)(line)
         .split(/\r\n|\r|\n/)
@@ -31007,12 +30637,7 @@ function describeQuery(query) {
     const top = query.results[0] ? `; top: ${inert(query.results[0].path, 200)}` : '';
     return `\u2713 search "${inert(query.query, 100)}": ${count}${top}`;
 }
-/** Pending targets named one by one on the heartbeat line; the rest are counted. */
 const MAX_LISTED_PENDING = 10;
-/**
- * One line for every pending target: what is pending, its last status and how long so far. With
- * nothing left pending, the count of what settled.
- */
 function describeProgress(p) {
     const failed = `${p.failed > 0 ? `, ${p.failed} failed` : ''}${p.stopped ? `, ${p.stopped} stopped by fail-fast` : ''}`;
     if (p.waiting.length === 0)
@@ -31026,28 +30651,15 @@ function describeProgress(p) {
         listed.push(`\u2026 and ${p.waiting.length - MAX_LISTED_PENDING} more`);
     return `Still waiting on ${p.waiting.length} of ${p.total} targets, ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(p.elapsedMs)} so far: ${listed.join(', ')}${p.settled > 0 ? `; ${p.settled} settled${failed}` : ''}`;
 }
-/**
- * The line for a retry, or undefined when it repeats the cause of the one before: repeats are
- * folded into a count, shown on the 2nd, 4th, 8th\u{2026} time, so a long outage stays a few lines.
- */
 function describeRetry(ref, reason, delayMs, timesInARow) {
     return describeRetryOf((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref), reason, delayMs, timesInARow);
 }
-/** The same for any request named by `subject` (a target, a search query). */
 function describeRetryOf(subject, reason, delayMs, timesInARow) {
     if (timesInARow > 1 && (timesInARow & (timesInARow - 1)) !== 0)
         return undefined;
     const count = timesInARow > 1 ? ` (${timesInARow} times in a row)` : '';
     return `${subject}: ${inert(reason, 300)}${count}, retrying in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(delayMs)}`;
 }
-/**
- * Turns wait events into the step log. With one target its lines stream as they come, in a
- * group; with several, each target's lines are kept and printed as one group when it settles,
- * titled with its outcome. Groups are shown collapsed on the Actions page, so what says the step
- * is alive or why it waits (the heartbeat, retries, warnings) and how a target ended are printed
- * outside every group: with one target its group is closed for them, and opened again (as
- * "continued") when more of its lines come.
- */
 function createLogReporter(sink, options) {
     const { clean } = options;
     const only = options.targets.length === 1 ? options.targets[0] : undefined;
@@ -31060,7 +30672,6 @@ function createLogReporter(sink, options) {
             sink.endGroup();
         groupOpen = false;
     };
-    /** A line outside every group. */
     const say = (line) => {
         closeGroup();
         sink.info(line);
@@ -31078,7 +30689,6 @@ function createLogReporter(sink, options) {
             buffers.set(keyOf(ref), buffer);
         }
     };
-    // The cause of each target's last failed poll and how often in a row it came.
     const retries = new Map();
     return {
         statusChanged(ref, from, to, afterMs) {
@@ -31109,7 +30719,6 @@ function createLogReporter(sink, options) {
             const last = retries.get(keyOf(ref));
             const times = last?.reason === reason ? last.times + 1 : 1;
             retries.set(keyOf(ref), { reason, times });
-            // Printed at once, also with several targets: a retry explains a wait that seems long.
             const line = describeRetry(ref, reason, delayMs, times);
             if (line)
                 say(clean(line));
@@ -31133,7 +30742,6 @@ function createLogReporter(sink, options) {
             buffers.delete(keyOf(report.ref));
         },
         notice(ref, message) {
-            // Outside every group: it says why the wait goes on, or why it ended as it did.
             say(clean(`${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRef */ .Ro)(ref)}: ${inert(message, 600)}`));
         },
         progress(progress) {
@@ -31163,10 +30771,6 @@ function createLogReporter(sink, options) {
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 
 const ZWSP = '\u200b';
-/**
- * Untrusted text as inert Markdown for one line or one table cell: no HTML, no links, no
- * images, no @-mentions, no issue references; still readable.
- */
 function escapeText(text, max = 300) {
     const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim(), max);
     return flat
@@ -31182,12 +30786,6 @@ function escapeText(text, max = 300) {
         .replace(/:\/\//g, `:${ZWSP}//`)
         .replace(/\b(www)\./gi, `$1${ZWSP}.`);
 }
-/**
- * Every way a secret can be spelled in what this action writes: as given or as the server may
- * echo it encoded (base64, hex: `encodedForms`), each escaped for Markdown, HTML, a code span in
- * a table, and a JSON string. Longest first, so no form is left half-replaced. The redactor
- * (`createRedactor`) also cuts each form percent-encoded or split by characters that show as nothing.
- */
 function secretForms(secrets) {
     const forms = secrets
         .filter((secret) => secret !== '')
@@ -31201,7 +30799,6 @@ function secretForms(secrets) {
     ]);
     return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
-/** Untrusted text as a code span, safe inside a table cell. */
 function codeSpan(text, max = 200) {
     const flat = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(text).replace(/\s+/g, ' ').trim(), max);
     if (flat === '')
@@ -31211,7 +30808,6 @@ function codeSpan(text, max = 200) {
     const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
     return `${fence}${pad}${flat.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
-/** Untrusted lines as a preformatted block: HTML-escaped, so nothing inside is markup or a mention. */
 function preBlock(lines, maxLine = 500) {
     const body = lines.map((line) => escapeHtml((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .truncate */ .xv)((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .stripControl */ .kU)(line), maxLine)).replace(/@/g, `@${ZWSP}`)).join('\n');
     return `<pre>\n${body}\n</pre>`;
@@ -31219,7 +30815,6 @@ function preBlock(lines, maxLine = 500) {
 function escapeHtml(text) {
     return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
-/** A link only for a well-formed https URL; anything else is shown as inert text. */
 function safeUrl(url) {
     const address = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .wellFormedUrl */ .lP)(url);
     if (!address)
@@ -31246,7 +30841,6 @@ function table(header, rows) {
     const line = (cells) => `| ${cells.join(' | ')} |`;
     return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
-/** Our own sentence as Markdown: escaped like server text, but `input-name` code spans stay code. */
 function escapeWithCode(text, max = 600) {
     return escapeText(text, max).replace(/\\`([\w-]+)\\`/g, '`$1`');
 }
@@ -31273,7 +30867,6 @@ function escapeWithCode(text, max = 600) {
 
 
 
-/** Every output of action.yml; all of them are written on every outcome. */
 const OUTPUT_NAMES = [
     'result',
     'status',
@@ -31309,28 +30902,16 @@ const OUTPUT_NAMES = [
     'automation-job-id',
     'deployment-id'
 ];
-/** GitHub refuses a step output over 1 MiB; every output is kept under this. */
 const MAX_OUTPUT_BYTES = 900 * 1024;
 const KEPT_LOG_LINES = 20;
 const KEPT_LOG_LINE_LENGTH = 500;
-/** Room kept in `results` for the closing note when targets had to be left out. */
 const RESULTS_NOTE_ROOM = 300;
-/**
- * The `results` output, built within MAX_OUTPUT_BYTES from the start (each record is serialized
- * on its own, so no size or number of records can build a string too large to hold): every
- * target with its last record as received. A record that does not fit whole keeps its last log
- * lines; one that still does not fit is left out (`record: null`, `recordLeftOut: true`). When
- * even the targets without records do not fit, the last ones are left out and a final
- * `{leftOut, note}` element says how many.
- */
 function resultsOutput(outcome, limit = MAX_OUTPUT_BYTES) {
     const entry = (t, record) => ({ kind: t.ref.kind, id: t.ref.id, result: t.result, status: t.status, record, error: t.error });
     const hasRecord = (t) => t.record !== null && t.record !== undefined;
-    // The smallest form of each target: its record left out, and saying so.
     const bare = outcome.targets.map((t) => JSON.stringify(hasRecord(t) ? { ...entry(t, null), recordLeftOut: true } : entry(t, null)));
     const sizes = bare.map((text) => Buffer.byteLength(text) + 1);
     const reserve = sizes.reduce((sum, size) => sum + size, 2) > limit ? RESULTS_NOTE_ROOM : 0;
-    // First every target that fits in its smallest form, then records in order while room is left.
     let kept = 0;
     let used = 2;
     for (const size of sizes) {
@@ -31365,18 +30946,15 @@ function resultsOutput(outcome, limit = MAX_OUTPUT_BYTES) {
         }));
     return `[${parts.join(',')}]`;
 }
-/** The JSON of `value` if it is at most `limit` bytes (with its separator), else undefined; never builds a string it cannot hold. */
 function serializeWithin(value, limit) {
     try {
         const text = JSON.stringify(value);
         return Buffer.byteLength(text) + 1 <= limit ? text : undefined;
     }
     catch {
-        // A record too large for one string (hundreds of MB) cannot fit either.
         return undefined;
     }
 }
-/** A JSON array of the first `items` that fit in MAX_OUTPUT_BYTES, serialized one by one. */
 function jsonListWithin(items, limit = MAX_OUTPUT_BYTES) {
     const parts = [];
     let used = 2;
@@ -31397,7 +30975,6 @@ function trimLogs(record) {
         .map((line) => (typeof line === 'string' && line.length > KEPT_LOG_LINE_LENGTH ? `${line.slice(0, KEPT_LOG_LINE_LENGTH)}\u2026` : line));
     return { ...record, logs };
 }
-/** The number of a pull request from its URL (`\u{2026}/pull/42`), or '' when it has none. */
 function prNumberFromLink(link) {
     if (!link)
         return '';
@@ -31410,34 +30987,18 @@ function prNumberFromLink(link) {
     }
 }
 const CUT_NOTE = '\u2026 (cut to fit the size limit of an output)';
-/**
- * A text output within MAX_OUTPUT_BYTES: a value that fits is returned as it is, a longer one is
- * cut on bytes with a note. Whatever it starts with, it is text: JSON lists are built within the
- * limit by `jsonListWithin` and `resultsOutput`, never cut here.
- */
 function fitOutput(value, limit = MAX_OUTPUT_BYTES) {
     if (Buffer.byteLength(value) <= limit)
         return value;
-    // A character split at the end becomes one replacement character, hence the margin.
     const room = limit - Buffer.byteLength(CUT_NOTE) - 4;
     return `${Buffer.from(value.slice(0, limit)).subarray(0, room).toString('utf8')}${CUT_NOTE}`;
 }
-/**
- * The step outputs. Single-target outputs describe the first target of their kind (`status` the
- * first target of all); `files-*` are the union over every update; `results` lists every target.
- * Each output stays under `limit`, GitHub's size limit unless a report has none
- * (`files-changed-count` still counts every file).
- */
 function computeOutputs(outcome, recorded = {}, limit = MAX_OUTPUT_BYTES) {
     const outputs = allOutputs(outcome, recorded, limit);
     for (const name of OUTPUT_NAMES)
         outputs[name] = fitOutput(outputs[name], limit);
     return outputs;
 }
-/**
- * A sentence for each list output that holds fewer items than the run had (the rest did not fit
- * the size limit of an output): which, how many of how many, and where the whole count is.
- */
 function listsCut(outcome, outputs) {
     const { files } = (0,_facts_js__WEBPACK_IMPORTED_MODULE_2__/* .runFacts */ .p)(outcome);
     const number = (n) => n.toLocaleString('en-US');
@@ -31461,22 +31022,15 @@ function listsCut(outcome, outputs) {
     }
     return said;
 }
-/** Why a text is not one well-formed http(s) address, in a few words (never the text itself: it may hold anything). */
 function notAnAddress(text) {
     if (/[\n\r\u0085\u2028\u2029]/.test(text.trim()))
         return 'it holds a line break';
     if (/\s/.test(text.trim()))
         return 'it holds a space';
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is named
     if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2060\ufeff]/.test(text))
         return 'it holds a control or invisible character';
     return 'it is not an http(s) URL with a host';
 }
-/**
- * A sentence for each address output left empty though the platform sent a value: the preview's
- * address, an agent job's pull request link that is not one well-formed URL (a line break and
- * text after it, a space), so that a later step never reads more than an address from it.
- */
 function addressesLeftOut(outcome) {
     const said = [];
     const preview = outcome.trigger?.previewUrl;
@@ -31487,7 +31041,6 @@ function addressesLeftOut(outcome) {
         said.push(`The pr-link output is empty: the agent job's prLink is not one well-formed URL (${notAnAddress(prLink)})`);
     return said;
 }
-/** The address the first platform check links (its first matched report that links one), without credentials; '' when none. */
 function platformCheckUrl(outcome) {
     for (const target of outcome.targets)
         if (target.parsed?.kind === 'platform-check')
@@ -31537,11 +31090,6 @@ function allOutputs(outcome, recorded, limit) {
         'deployment-id': recorded.deploymentId ?? ''
     };
 }
-/**
- * The ids of the first update and the first agent job (the ones `trigger` started come first,
- * then the ones given, waited on or not), the preview's address, and the automation run started. main writes them as soon as
- * they are known, and again here.
- */
 function startedIds(outcome) {
     const started = outcome.trigger?.ref;
     const refs = [...(started ? [started] : []), ...outcome.targets.map((t) => t.ref), ...(outcome.notWaitedOn ?? [])];
@@ -31572,11 +31120,6 @@ const STARTED = {
     automation: 'automation run',
     message: 'follow-up message to agent job'
 };
-/**
- * The line that says what the run's trigger started, for the summary and the comment; undefined
- * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
- * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
- */
 function startedMarkdown(outcome) {
     const trigger = outcome.trigger;
     if (trigger?.automation) {
@@ -31612,11 +31155,9 @@ function startedMarkdown(outcome) {
 /* harmony export */   gg: () => (/* binding */ TARGET_NOUNS),
 /* harmony export */   nV: () => (/* binding */ resultMark)
 /* harmony export */ });
-/** Text with its first character in upper case. */
 function capitalize(text) {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
-/** The kind of work the run waited on, in words: `docs update`, `agent jobs`, `platform deploy`, `docs search check`. */
 function describeWork(outcome) {
     const count = (kind) => outcome.targets.filter((t) => t.ref.kind === kind).length;
     const kinds = [
@@ -31630,15 +31171,12 @@ function describeWork(outcome) {
         return 'docs search check';
     return 'docs';
 }
-/** What a target of each kind is called in a report's rows: `update`, `agent job`, `platform check`. */
 const TARGET_NOUNS = { update: 'update', job: 'agent job', 'platform-check': 'platform check' };
 const MARKS = { success: '\u2705', failure: '\u274c', timeout: '\u23f1\ufe0f', cancelled: '\ud83d\uded1', error: '\u26a0\ufe0f' };
 function resultMark(result) {
     return MARKS[result];
 }
-/** A heading that fits the kind of work: "Docs update deployed", "Agent job failed", "Docs search check passed". */
 const STARTED_WORK = { update: 'docs update', preview: 'docs preview', agent: 'agent job', automation: 'automation run' };
-/** The heading of work that could not be started (or sent), and of a cancel while it was. */
 const NOT_STARTED = {
     ...Object.fromEntries(Object.entries(STARTED_WORK).map(([kind, work]) => [kind, { could: `Could not start the ${work}`, while: `Cancelled while starting the ${work}` }])),
     message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
@@ -31649,14 +31187,11 @@ function titleFor(outcome) {
         return trigger.result === 'cancelled'
             ? `${MARKS.cancelled} ${NOT_STARTED[trigger.kind].while}`
             : `${MARKS[trigger.result]} ${NOT_STARTED[trigger.kind].could}`;
-    // A run of an automation alone: accepted is all the platform tells.
     if (trigger?.kind === 'automation' && outcome.targets.length === 0 && !outcome.search && !outcome.pages && outcome.result === 'success')
         return `${MARKS.success} Automation run started`;
-    // When every wait succeeded and a check after them did not, the heading is about that check.
     const waitsPassed = outcome.result !== 'success' && outcome.targets.every((t) => t.result === 'success');
     const pagesFailed = waitsPassed && outcome.pages && !outcome.pages.skipped && outcome.pages.result !== 'success';
     const searchFailed = waitsPassed && !pagesFailed && outcome.search && !outcome.search.skipped;
-    // A started preview is the one update of its run: call it what it is.
     const preview = trigger?.kind === 'preview' && outcome.targets.length === 1;
     const onlyPages = outcome.targets.length === 0 && outcome.pages && !outcome.search;
     const work = pagesFailed || onlyPages ? 'docs page check' : searchFailed ? 'docs search check' : preview ? 'docs preview' : describeWork(outcome);
@@ -31696,32 +31231,13 @@ function titleFor(outcome) {
 /* harmony export */   uX: () => (/* binding */ commentDeadline)
 /* harmony export */ });
 /* unused harmony exports STEP_BOUND_SLACK_MS, inProgressBudgetMs */
-/** After a cancel, a comment or note must be done this long before the process is made to exit. */
 const COMMENT_EXIT_MARGIN_MS = 200;
-/**
- * The step ends within timeout + request-timeout + this, whatever the network does; the comment
- * keeps to it too, leaving the exit grace of the entry (1 s) and the margin above.
- */
 const STEP_BOUND_SLACK_MS = 2000;
-/** Once everything is written, how long anything still open (a DNS lookup that no one can cancel) may keep the process alive. */
 const EXIT_GRACE_MS = 1000;
-/** What the comment leaves of that slack: the exit grace, the margin above, and room for a busy event loop. */
 const COMMENT_END_SLACK_MS = STEP_BOUND_SLACK_MS - EXIT_GRACE_MS - COMMENT_EXIT_MARGIN_MS - 300;
-/**
- * When the comment's (or note's) last write must be over, without a cancel: the step's own
- * limit, timeout + request-timeout past the start, less what the exit needs of the slack. With
- * invalid inputs no wait ran, and the comment gets request-timeout from now.
- */
 function commentEndAt(limits, requestTimeoutMs, now = Date.now()) {
     return limits ? limits.startedAt + limits.timeoutMs + limits.requestTimeoutMs + COMMENT_END_SLACK_MS : now + requestTimeoutMs;
 }
-/**
- * Aborted when the comment must be given up, whatever its requests are doing: at `endAt`, or,
- * once a cancel came, `marginMs` before the process is made to exit, if that is sooner. A write
- * that was sent is waited on until then, never less: GitHub applies a request it has whole even
- * when no one is left to read the answer. The command's streamed reports keep to it too, with the
- * margin their own (cli/write-file.ts).
- */
 function commentDeadline(endAt, cancel, marginMs = COMMENT_EXIT_MARGIN_MS) {
     const deadline = new AbortController();
     let timer;
@@ -31742,11 +31258,9 @@ function commentDeadline(endAt, cancel, marginMs = COMMENT_EXIT_MARGIN_MS) {
         cancel.signal.addEventListener('abort', onCancel, { once: true });
     return deadline.signal;
 }
-/** How long the lookups of a comment (GETs, which change nothing) may take: request-timeout, never past `endAt`. */
 function lookupBudgetMs(requestTimeoutMs, endAt, now = Date.now()) {
     return Math.max(1, Math.min(requestTimeoutMs, endAt - now));
 }
-/** How long the merge request note's "in progress" write may take: request-timeout, and never past the wait's deadline. */
 function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.now()) {
     return Math.min(requestTimeoutMs, startedAt + timeoutMs - now);
 }
@@ -31775,76 +31289,50 @@ function inProgressBudgetMs(requestTimeoutMs, startedAt, timeoutMs, now = Date.n
 /* harmony export */   xv: () => (/* binding */ truncate)
 /* harmony export */ });
 /* unused harmony exports inertJson, cleanStrings */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching escape sequences is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)|[@-Z\\-_])/g;
-/** The bidi controls that reorder what a reader sees (embeddings, overrides, isolates: "Trojan Source"). */
 const BIDI = '\u202a-\u202e\u2066-\u2069';
 const CONTROL = new RegExp(`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029${BIDI}]`, 'g');
-/** What JSON leaves raw that a reader or a log must not see raw: the line separators and the bidi controls. */
 const JSON_RAW = new RegExp(`[\u2028\u2029${BIDI}]`, 'g');
-/** Removes ANSI escapes and control characters (keeps tabs and newlines), bidi controls among them. */
 function stripControl(text) {
     return text.replace(ANSI, '').replace(CONTROL, '');
 }
 const ZWSP = '\u200b';
-/**
- * Text in which no CI reads a command, for every line a CI may print: Azure Pipelines runs
- * `##vso[\u{2026}]` anywhere in a line (and formats `##[section]`\u{2026}), TeamCity `##teamcity[\u{2026}]`, GitHub
- * `##[\u{2026}]` anywhere and `::name::` at the start of a line once trimmed; GitLab opens a section on
- * `section_start:` (its escapes are removed by `stripControl`, the words are broken here too).
- * Each is broken by a zero-width space, so the text reads the same.
- */
 function inertCommands(text) {
     return text
         .replace(/##(?=[a-z]*\[)/gi, `#${ZWSP}#`)
         .replace(/^(\s*):(?=:)/gm, `$1:${ZWSP}`)
         .replace(/section_(start|end):/gi, `section_${ZWSP}$1:`);
 }
-/**
- * A value as JSON text in which no CI reads a command (for `--json` on stdout, or a report a job
- * prints): `#` before `#` written `\u0023`, and the line breaks and bidi controls JSON leaves raw escaped. Parsed,
- * it is the same value.
- */
 function inertJson(value, indent) {
     return JSON.stringify(value, null, indent)
         .replace(/#(?=#)/g, '\\u0023')
         .replace(JSON_RAW, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16)}`);
 }
-/** Shortens text to `max` characters, saying how much was cut. */
 function truncate(text, max) {
     if (text.length <= max)
         return text;
     return `${text.slice(0, max)}\u2026 (${text.length - max} more characters)`;
 }
-/** Untrusted text as one clean line of at most `max` characters. */
 function oneLine(text, max = 500) {
     return truncate(stripControl(text).replace(/\s+/g, ' ').trim(), max);
 }
-/** Characters that show as nothing: a secret split by them reads as the secret. */
 const INVISIBLE_CLASS = '[\\u00ad\\u034f\\u180e\\u200b-\\u200f\\u2060-\\u2064\\ufeff]';
 const INVISIBLE = `${INVISIBLE_CLASS}*`;
-/** What only the full pattern reads: a percent-encoded character, or one that shows as nothing. */
 const SPELLED_APART = new RegExp(`%|${INVISIBLE_CLASS}`);
-/** One character of a secret as a pattern: itself, or percent-encoded (each byte); any letter case, by the redactor's flag. */
 function charPattern(char) {
     const escaped = char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     const encoded = [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
     return `(?:${escaped}|${encoded})`;
 }
-/** A run of characters a word, a URL's part or an escaped text is made of: read as one, in one linear pass. */
 const RUN = /[\w.~+/=;&#%\\-]+/g;
-/** An HTML numeric reference (`&#115;`, `&#x73;`, the `;` left out as browsers allow) or a JSON or JavaScript escape (`\u0073`, `\x73`). */
 const ESCAPE = /&#x([0-9a-f]{1,6});?|&#(\d{1,7});?|\\u([0-9a-f]{4})|\\x([0-9a-f]{2})/gi;
-/** Text that may hold an escaped character, or an ASCII text as the hex of its UTF-16 code units: only such text is decoded. */
 const MAY_BE_ESCAPED = /&#|\\[ux]|(?:[0-9a-f]{2}00){4}|(?:00[0-9a-f]{2}){4}/i;
-/** A run's escapes decoded (a code point out of range is left as it is). */
 function unescapeRun(run) {
     return run.replace(ESCAPE, (whole, hex, decimal, unit, byte) => {
         const code = Number.parseInt(hex ?? unit ?? byte ?? decimal ?? '', (hex ?? unit ?? byte) ? 16 : 10);
         return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     });
 }
-/** What a run may spell once decoded: its escapes read, and its hex read as UTF-16 code units (either byte order, either alignment). */
 function decodedRun(run) {
     const decoded = [];
     if (/&#|\\[ux]/i.test(run))
@@ -31856,29 +31344,16 @@ function decodedRun(run) {
         }
     return decoded;
 }
-/**
- * A function that replaces every occurrence of each secret with `***`, in any letter case (URL
- * hosts and some headers come back lowercased), with any of its characters percent-encoded
- * (`%73k_\u{2026}`, `sk%5F\u{2026}`) and with characters that show as nothing between its characters (a
- * zero-width space). A run of text that spells a secret once its HTML numeric references or
- * escapes are read (`&#115;&#107;\u{2026}`, `\u0073\u006b\u{2026}`), or as the hex of UTF-16 code units, is
- * cut whole. Build it once per set of secrets: one pattern, longest secret first.
- */
 function createRedactor(secrets) {
     const used = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
     if (used.length === 0)
         return (text) => text;
-    // Built on the first text that may hold a secret: most texts hold none, and the pattern of a
-    // long list is large to build and to compile.
     let pattern;
     const plain = () => {
         pattern ??= new RegExp(used.map((secret) => Array.from(secret, charPattern).join(INVISIBLE)).join('|'), 'gi');
         pattern.lastIndex = 0;
         return pattern;
     };
-    // A text with no percent sign and no character that shows as nothing can spell an ASCII secret
-    // only as itself, in some letter case: for ASCII secrets, a text whose lower case holds none of
-    // theirs holds none (the pattern's /i matches an ASCII letter only by its two cases).
     const ascii = used.every((secret) => /^\p{ASCII}*$/u.test(secret));
     const lowered = used.map((secret) => secret.toLowerCase());
     const mayHold = (text) => {
@@ -31895,31 +31370,21 @@ function createRedactor(secrets) {
         return cut.replace(RUN, (run) => (decodedRun(run).some(holdsSecret) ? '***' : run));
     };
 }
-/** Encoded forms shorter than this are not cut: they would cut ordinary words. */
 const MIN_ENCODED = 8;
-/**
- * How a server may echo a secret encoded: base64 and base64url (as the secret alone, or inside
- * a longer encoded text such as `Bearer <key>` or `user:<key>`, at each of the three offsets a
- * byte can take, the characters that depend on the secret alone) and hex. (The hex of its UTF-16
- * code units is the redactor's own: `createRedactor`.)
- */
 function encodedForms(secret) {
     const bytes = Buffer.from(secret, 'utf8');
     const forms = [bytes.toString('hex')];
     for (let offset = 0; offset < 3; offset++) {
         const padded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]);
-        // Character j of base64 holds bits 6j to 6j+6: those within the secret's bytes depend on it alone.
         const from = Math.ceil((8 * offset) / 6);
         const to = Math.floor((8 * (offset + bytes.length)) / 6);
         const base64 = padded.toString('base64').slice(from, to);
         forms.push(base64, base64.replace(/\+/g, '-').replace(/\//g, '_'));
-        // The secret alone, padded as an encoder writes it.
         if (offset === 0)
             forms.push(bytes.toString('base64'), bytes.toString('base64url'));
     }
     return [...new Set(forms)].filter((form) => form.length >= MIN_ENCODED && form !== secret);
 }
-/** The redactor of a list of secrets, built once per list (keep the list to keep the redactor). */
 const redactors = new WeakMap();
 function redactorOf(secrets) {
     let redactor = redactors.get(secrets);
@@ -31929,20 +31394,14 @@ function redactorOf(secrets) {
     }
     return redactor;
 }
-/** Replaces every occurrence of each secret with `***`, in any letter case. */
 function redact(text, secrets) {
     return redactorOf(secrets)(text);
 }
-/**
- * Parsed JSON with `***` in place of every secret, in string values and in keys. Recursive:
- * give it JSON whose depth was checked first.
- */
 function redactJson(value, secrets) {
     if (!secrets.some((secret) => secret.length > 0))
         return value;
     return cleanStrings(value, redactorOf(secrets));
 }
-/** Parsed JSON with every string, values and keys, passed through `clean`. Recursive: give it JSON whose depth was checked first. */
 function cleanStrings(value, clean) {
     const walk = (node) => {
         if (typeof node === 'string')
@@ -31955,45 +31414,27 @@ function cleanStrings(value, clean) {
     };
     return walk(value);
 }
-/** `1 poll`, `2 polls`, `1 query`, `3 queries`: a count with its noun. */
 function counted(count, noun, plural = `${noun}s`) {
     return `${count} ${count === 1 ? noun : plural}`;
 }
-/**
- * A value that is one well-formed http(s) address with a host and nothing else, trimmed;
- * undefined otherwise. A line break, a space or a control character anywhere is no
- * address: the parser would drop them silently, and the text after a line break (`::error::\u{2026}`, an
- * @-mention) would pass for part of it.
- */
 function wellFormedUrl(value) {
     if (typeof value !== 'string')
         return undefined;
     const text = value.trim();
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
     if (text === '' || /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u2060\ufeff]/.test(text) || !URL.canParse(text))
         return undefined;
     const url = new URL(text);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? text : undefined;
 }
-/** A base URL as the user gave it: origin and path, without a trailing slash. */
 function baseAddress(url) {
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** Text ended as a sentence: one full stop, never a second after a value that ends with one (`main.`). */
 function sentence(text) {
     return `${text.replace(/[\s.]+$/, '')}.`;
 }
-/** Schemes whose address a URL parser reads with any number of `/` or `\` after the colon, none included. */
 const SPECIAL_SCHEME = /^(?:https?|wss?|ftp|file)$/i;
-/**
- * An address without the user and password it may carry (`https://user:pass@host/` \u{2192}
- * `https://host/`), cut from the text as given, whether or not it parses as a URL, in every
- * spelling a URL parser reads as one: `https:\\u:pw@h`, `https:/u:pw@h` and `https:u:pw@h` are all
- * `https://u:pw@h` to it, and so is one with a tab or a line break inside (which it drops).
- */
 function withoutUserinfo(url) {
     const cut = (text) => {
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser skips leading C0 controls and spaces
         const match = /^([\u0000-\u0020]*([a-z][a-z0-9+.-]*):)([/\\]*)([^/?#\\]*)/i.exec(text);
         if (!match)
             return text;
@@ -32009,11 +31450,6 @@ function withoutUserinfo(url) {
     const cutFlat = cut(flat);
     return cutFlat === flat ? url : cutFlat;
 }
-/**
- * Parsed JSON with every string that is an address cut of its user and password
- * (`withoutUserinfo`), for a record kept as received. Recursive: give it JSON whose depth was
- * checked first.
- */
 function withoutUserinfoIn(value) {
     if (typeof value === 'string')
         return withoutUserinfo(value);
@@ -32023,11 +31459,6 @@ function withoutUserinfoIn(value) {
         return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, withoutUserinfoIn(child)]));
     return value;
 }
-/**
- * The HTTP status a proxy answered the tunnel with (`Proxy response (407) !== 200 when HTTP
- * Tunneling`), found in the error or any of its causes (a fetch says only "Request was
- * cancelled" on top); undefined when no proxy refused. Such a request never reached its API.
- */
 function proxyRefusalStatus(error) {
     for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
         const status = /Proxy response \((\d{3})\)/.exec(cause.message)?.[1];
@@ -32046,12 +31477,6 @@ function proxyRefusalStatus(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ timeoutSignal)
 /* harmony export */ });
-// A signal aborted after a time, as AbortSignal.timeout's, that no garbage collection can lose.
-// On Node 20, a signal of AbortSignal.timeout that only AbortSignal.any holds is collected with
-// its timer at the next garbage collection, and the combined signal never aborts: a wait bounded
-// by request-timeout then ran on to the step's limit (a run whose large records made the
-// collector run). Here the timer holds the controller until it fires.
-/** Aborted `ms` from now with a `TimeoutError`, as AbortSignal.timeout's; its timer keeps no process alive. */
 function timeoutSignal(ms) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), Math.max(0, ms));
@@ -42496,12 +41921,6 @@ var __webpack_exports__ = {};
 // EXTERNAL MODULE: ./src/step/limits.ts
 var limits = __nccwpck_require__(2372);
 ;// CONCATENATED MODULE: ./src/step/guard.ts
-/**
- * The last net of an entry: a rejection no one observed, or an exception no one caught, goes to
- * `handle` (once per fault, never twice at once) instead of ending the process with a stack
- * trace. The adapter's handler turns it into `result=error` with its outputs and reports when
- * the outcome was not reported yet, else into a warning beside the outcome that stands.
- */
 function guardProcess(handle) {
     let handling = Promise.resolve();
     const onFault = (error) => {
@@ -42517,21 +41936,12 @@ function guardProcess(handle) {
         }
     };
 }
-/** The fault's own words, one line, for the message that replaces a stack trace. */
 function faultMessage(error) {
     const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
     return (text.split('\n')[0] ?? '').slice(0, 300);
 }
 
 ;// CONCATENATED MODULE: ./src/step/process-end.ts
-/**
- * Ends the process through `process.exit` once its event loop has nothing left, instead of
- * Node's own end. Node's own end closes the signal handlers first and then tears the runtime
- * down: a cancel that lands in that window (a runner's SIGINT just after the outcome) ends the
- * process by the signal, and the pipeline reads 130 instead of the outcome's exit code.
- * `process.exit` keeps them to the last: a signal then is swallowed, and the exit code stays
- * `process.exitCode`, the outcome's.
- */
 function endThroughExit() {
     process.once('beforeExit', () => process.exit());
 }
@@ -42547,15 +41957,8 @@ var durations = __nccwpck_require__(5534);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/step/parent.ts
-// Whether the process that started this one is still there. A package runner (`npx`) killed by
-// the CI system's cancel dies at once and passes nothing on: its child, orphaned, would poll on
-// with nobody to read it. Watching the parent turns that into a cancel like SIGTERM's. `npx`
-// starts the command through `sh -c`, and the shell outlives npx: so the watch goes up through
-// the shells between, to the first process that is not one.
 
-/** How often the parent is looked at: a cancel by the parent's end lands within this (and the grace period). */
 const PARENT_CHECK_MS = 500;
-/** Whether a process exists: signal 0 checks without sending; EPERM means it exists but is another user's. */
 function processAlive(pid) {
     try {
         process.kill(pid, 0);
@@ -42565,11 +41968,9 @@ function processAlive(pid) {
         return error.code === 'EPERM';
     }
 }
-/** A process's name and parent from /proc/PID/stat (Linux); undefined elsewhere or once it is gone. */
 function procInfo(pid) {
     try {
         const stat = (0,external_node_fs_.readFileSync)(`/proc/${pid}/stat`, 'utf8');
-        // "pid (name) state ppid \u{2026}": the name may hold spaces and parentheses, so it ends at the last ')'.
         const end = stat.lastIndexOf(')');
         const ppid = Number(stat.slice(end + 2).split(' ')[1]);
         if (end < 0 || !Number.isInteger(ppid))
@@ -42580,14 +41981,8 @@ function procInfo(pid) {
         return undefined;
     }
 }
-/** The shells a package runner or a script starts a command through (`sh -c`), by their process name. */
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'ksh', 'ksh93', 'mksh', 'pdksh', 'yash', 'posh', 'busybox']);
-/** Shells within shells are followed this deep, no deeper. */
 const MAX_SHELLS = 8;
-/**
- * The shells from the parent up, each with its parent: the parent when it is a shell, its parent
- * when that is one too, and so on to the first process that is not a shell. Stops under init.
- */
 function shellsAbove(parent, info) {
     const links = [];
     for (let pid = parent; links.length < MAX_SHELLS;) {
@@ -42599,17 +41994,6 @@ function shellsAbove(parent, info) {
     }
     return links;
 }
-/**
- * Calls `onGone` once with the first parent's id when that parent is gone: the parent id changed
- * (the orphan was handed to init or a subreaper, as on Linux and macOS) or no process of that id
- * exists any more (Windows keeps the old id). When the parent is a shell (`npx` runs the command
- * through `sh -c`), the process that started the shell is watched too, and so on up through
- * shells: a shell whose parent id changed was orphaned, and `onGone` gets the id of the parent it
- * lost. Where the system does not say a process's name and parent (no /proc), only the parent is
- * watched. Nothing is watched when the parent is init (pid 0 or 1): a process started by init has
- * no parent to lose. Checked every `intervalMs` by a timer that keeps nothing alive. Returns the
- * function that stops watching.
- */
 function watchParent(onGone, options = {}) {
     const ppid = options.ppid ?? (() => process.ppid);
     const alive = options.alive ?? processAlive;
@@ -42621,7 +42005,6 @@ function watchParent(onGone, options = {}) {
     const lost = () => {
         if (ppid() !== parent || !alive(parent))
             return parent;
-        // A shell that cannot be read any more is gone, and this process's parent id has changed: seen above next time.
         for (const { shell, parent: above } of shells)
             if ((info(shell)?.ppid ?? above) !== above)
                 return above;
@@ -42641,17 +42024,10 @@ function watchParent(onGone, options = {}) {
 ;// CONCATENATED MODULE: ./src/step/cancel.ts
 
 
-/** After SIGINT/SIGTERM the process ends within this, whatever is still running. */
 const CANCEL_GRACE_MS = 1500;
-/** What a cancel does once the wait is over, as `willNow` takes it: the step finishes `writing` (in the log's words) within the grace. */
 function finishingWithin(writing) {
     return `the wait is over; finishing ${writing.join(', ').replace(/, ([^,]*)$/, ' and $1')} within ${(0,durations/* formatDuration */.a)(CANCEL_GRACE_MS)}.`;
 }
-/**
- * Turns a cancel (SIGINT, then SIGTERM; SIGHUP) into an abort signal, and makes sure the process exits
- * within the grace period whatever is still running, so the outputs written in that time are the
- * step's last word.
- */
 function listenForCancel(options) {
     const graceMs = options.graceMs ?? CANCEL_GRACE_MS;
     const cancel = new AbortController();
@@ -42661,8 +42037,6 @@ function listenForCancel(options) {
     let outcomeCode;
     let reporting;
     const graceOver = (signal) => {
-        // What the step still wrote when the grace ran out is not there, or cut: said, not left unsaid
-        // (found by the explorer: a job summary after outputs of 30,000 files on a busy machine).
         if (outcomeCode === undefined && reporting !== undefined)
             options.warn?.(`The cancel's grace period (${(0,durations/* formatDuration */.a)(graceMs)}) ran out before ${reporting} was written: it may be missing or cut (the outputs are written). The machine was too busy to write it in time; re-run the job to get it.`);
         process.exit(outcomeCode ?? options.exitCode(signal));
@@ -42677,11 +42051,9 @@ function listenForCancel(options) {
         setTimeout(() => graceOver(signal), graceMs).unref();
     };
     const onSignal = (signal) => cancelAs(signal, `Received ${signal}`);
-    // Windows' Ctrl-Break (a runner's cancel there) ends the run as SIGTERM does.
     const onBreak = () => cancelAs('SIGTERM', 'Received SIGBREAK');
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
-    // A closed terminal, a dropped ssh session, a PTY-driven agent that stops: a cancel, not a kill.
     process.on('SIGHUP', onSignal);
     process.on('SIGBREAK', onBreak);
     const stopWatching = options.watchParent
@@ -42706,9 +42078,6 @@ function listenForCancel(options) {
             process.off('SIGHUP', onSignal);
             process.off('SIGBREAK', onBreak);
             stopWatching();
-            // What is left (closing connections, the exit grace) is not worth a kill by the signal: the
-            // exit code stays the outcome's. The output's readers may still be taking the JSON object
-            // or the log: the process ends as soon as they did, and within the grace at the latest.
             if (outcomeCode !== undefined) {
                 const code = outcomeCode;
                 let exiting = false;
@@ -42736,27 +42105,9 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 
 
 
-// The system's name lookup (getaddrinfo) runs on libuv's thread pool and cannot be stopped: a
-// DNS server that does not answer holds a thread for the resolver's own time limits (5 s, two
-// tries, by default), and Node waits for every such thread before the process can exit. So a
-// deadline or a cancel could not end the step on time. Names are looked up here the way the
-// system does for a host name, without it: the hosts file first, then the DNS servers the
-// system uses, through c-ares, which runs on the event loop, with a time limit and a cancel.
-/** Once addresses of one kind are known, how long the other kind's answer is still waited for. */
 const OTHER_KIND_GRACE_MS = 100;
-/**
- * A `lookup` for net.connect and tls.connect that ends within `timeoutMs` whatever the DNS
- * servers do. A name the DNS servers answered for without an address (no such name, a refusal,
- * a failure) is then asked of the system resolver, for what only it knows (search domains, mDNS,
- * a directory): the servers answered, so it answers as fast. A silence is not asked again.
- */
 function createBoundedLookup(timeoutMs, options = {}) {
     const hostsFile = options.hostsFile ?? defaultHostsFile();
-    // One try of 40 % of the time, which c-ares may stretch up to twice that (measured): a silent
-    // server is named as the cause before the request itself runs out of time, and the request's
-    // next try asks again.
-    // Made by the first name the hosts file does not hold: node:dns is loaded then, not by a run
-    // whose addresses need no lookup (an IP address, localhost, a name in the hosts file).
     let resolver;
     const servers = () => {
         if (resolver)
@@ -42767,10 +42118,6 @@ function createBoundedLookup(timeoutMs, options = {}) {
         return resolver;
     };
     let hosts;
-    /**
-     * Asks the DNS servers for the addresses of each kind wanted. Once one kind has some, the
-     * other gets a short grace, not its whole time: some resolvers drop AAAA queries.
-     */
     const askServers = (host, family) => new Promise((resolve) => {
         const kinds = [4, 6].filter((kind) => family === 0 || family === kind);
         const found = new Map();
@@ -42810,10 +42157,6 @@ function createBoundedLookup(timeoutMs, options = {}) {
         const { found, codes } = await askServers(host, family);
         if (found.length > 0)
             return found;
-        // A server that did not answer in time, or a cancel, ends the lookup: the system would wait
-        // on the same silence, on a thread nothing can stop. Any other answer (no such name, a
-        // refusal, a failure: a stub resolver may refuse a name it completes with a search domain)
-        // is asked of the system, with the name as given.
         const silent = codes.find((code) => code === 'ETIMEOUT' || code === 'ECANCELLED');
         if (silent)
             throw lookupError(host, silent);
@@ -42848,7 +42191,6 @@ function lookupError(host, code) {
 function defaultHostsFile() {
     return process.platform === 'win32' ? external_node_path_default().join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'drivers', 'etc', 'hosts') : '/etc/hosts';
 }
-/** The hosts file as name \u{2192} addresses, in its order; empty when it cannot be read. */
 function readHosts(file) {
     const hosts = new Map();
     let text = '';
@@ -42875,14 +42217,6 @@ function readHosts(file) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/proxy.ts
-/**
- * Which proxy, if any, serves `target`, read from the runner's variables the way the Actions
- * toolkit reads them: `https_proxy`/`HTTPS_PROXY` for https (falling back on the http one),
- * `http_proxy`/`HTTP_PROXY` for http; a variable set but empty counts as unset, so `no_proxy=''`
- * does not hide a set `NO_PROXY`; loopback hosts never go through a proxy. A proxy given without
- * a scheme (`proxy.internal:3128`, as curl accepts) is taken as http://. Throws with the
- * variable's name, never its value, when it is not a URL.
- */
 function chooseProxy(target, env = process.env) {
     const http = proxyFrom(env, 'http_proxy', 'HTTP_PROXY');
     const https = proxyFrom(env, 'https_proxy', 'HTTPS_PROXY');
@@ -42901,15 +42235,10 @@ function proxyFrom(env, lower, upper) {
         throw new Error(`the proxy variable ${variable} is not an http:// or https:// URL; set it like http://proxy.example:3128`);
     return { url, variable };
 }
-/** Loopback never goes through a proxy (as in the toolkit): a proxy cannot reach the runner's own loopback. */
 function isLoopback(hostname) {
     const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
     return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
 }
-/**
- * Whether NO_PROXY lists the target: `*`, the host, the host with its port, or a parent domain
- * (`example.com` and `.example.com` both cover `api.example.com`). Case-insensitive.
- */
 function bypassed(target, env) {
     const list = env.no_proxy?.trim() ? env.no_proxy : (env.NO_PROXY ?? '');
     const host = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
@@ -42959,10 +42288,7 @@ var proxy_agent_default = /*#__PURE__*/__nccwpck_require__.n(proxy_agent);
 
 
 
-// As undici's index does for every request method: these two on every dispatcher (a ProxyAgent
-// opens its tunnel with the connect() of its pool).
 Object.assign((dispatcher_default()).prototype, { request: (api_request_default()), connect: (api_connect_default()) });
-/** undici's request() through one dispatcher, to a URL. */
 function undici_request(url, options) {
     const { dispatcher, ...rest } = options;
     return api_request_default().call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
@@ -42972,27 +42298,8 @@ function undici_request(url, options) {
 
 
 
-/**
- * How much later than the request's own limit the HTTP library's headers and body limits come.
- * Its clock for them ticks every half second and counts a limit from the tick before it was set:
- * a limit of over a second fires up to half a second early (found by the explorer: an answer due
- * in 0.9 s cut as "Headers Timeout Error" with a request-timeout of 1.3 s). The callers' signals
- * hold the request's limit exactly; these only end what an abandoned request left behind.
- */
 const COARSE_CLOCK_SLACK_MS = 1000;
-/**
- * The most an answer's headers may hold: Node's own default, given here so that undici need not
- * load node:http to read it (dev/dist-rewrites.js, `httpAtUse`). Every API the client calls
- * answers with a few kB of headers.
- */
 const MAX_HEADER_BYTES = 16 * 1024;
-/**
- * Opens connections to `target`, through the runner's proxy when one applies. Every phase has a
- * limit inside undici too (the name lookup, TCP and TLS connect: `phaseTimeoutMs`; the headers,
- * the body and the proxy's CONNECT answer: `COARSE_CLOCK_SLACK_MS` later), so a socket left
- * behind by an abandoned request ends on its own; `destroyAll` ends them, and every lookup under
- * way, at once.
- */
 function openConnections(target, phaseTimeoutMs, env = process.env) {
     const sockets = new Set();
     const timeout = Math.max(1, Math.ceil(phaseTimeoutMs));
@@ -43014,7 +42321,6 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
             ...limits,
             requestTls: { timeout },
             proxyTls: { timeout },
-            // The connection to the proxy: tracked, and its CONNECT answer bounded by headersTimeout.
             clientFactory: (origin, options) => new (pool_default())(origin, { ...options, ...limits, connect: tracked({}) })
         })
         : new (agent_default())({ ...limits, connect: tracked({}) });
@@ -43026,7 +42332,6 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
             for (const socket of sockets)
                 socket.destroy();
             sockets.clear();
-            // undici's own teardown waits on nothing that can hang once the sockets are gone; bounded anyway.
             await Promise.race([dispatcher.destroy().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 200).unref())]);
         }
     };
@@ -43036,13 +42341,7 @@ function openConnections(target, phaseTimeoutMs, env = process.env) {
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: ./src/api/decode.ts
 
-/** What the client asks for; a proxy may compress anyway, so every one of these is decoded. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-/**
- * The body as text, decoded from `content-encoding` (gzip, deflate, br), read up to `limit`
- * bytes of the decoded text: a small compressed body that would inflate past it (a compression
- * bomb) is refused once `limit` is passed, never held whole. Network errors are thrown.
- */
 async function readBody(body, contentEncoding, limit) {
     const codings = (contentEncoding ?? '')
         .toLowerCase()
@@ -43076,7 +42375,6 @@ async function readBody(body, contentEncoding, limit) {
     }
     return { text: Buffer.concat(chunks).toString('utf8') };
 }
-/** node:zlib, loaded by the first compressed answer: an answer sent as it is needs none of it. */
 const zlib = () => process.getBuiltinModule('node:zlib');
 const DECODERS = {
     gzip: () => zlib().createGunzip(),
@@ -43100,11 +42398,9 @@ var timeout_signal = __nccwpck_require__(2445);
 
 
 const USER_AGENT = 'wait-for-docs';
-/** Bodies above this (decoded) are refused rather than read into memory. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** What a client says of its address when a server sends it elsewhere: the platform's words are as they always were. */
 const ADDRESS_WORDS = {
     'base-url': {
         elsewhere: 'another origin than base-url; the key is not sent there. Set base-url to the address the API really answers on',
@@ -43115,16 +42411,6 @@ const ADDRESS_WORDS = {
         fix: 'Check that site-url is the address the pages are served from'
     }
 };
-/**
- * The platform client: sends the bearer key, limits each request in time and size, honours the
- * proxy settings of the runner, follows redirects only within the base URL's origin (the key
- * never goes elsewhere), and turns every answer or failure into an `ApiResult`.
- *
- * A request ends at its budget or on cancel in every phase, whatever the socket does: the HTTP
- * library does not honour an abort while it connects (DNS, TCP, TLS, proxy CONNECT), so the
- * request is raced against the signal; whatever it leaves hanging is bounded by the same limit
- * inside the library and destroyed by `close()`.
- */
 function createApiClient(options) {
     const connections = openConnections(options.baseUrl, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, options.env);
     const now = options.now ?? Date.now;
@@ -43140,8 +42426,6 @@ function createApiClient(options) {
             if (req.signal.aborted)
                 return { kind: 'transient', reason: 'cancelled', sent: progress.sent };
             const within = `no complete answer within ${formatSeconds(req.timeoutMs)} (${req.limit ?? 'request-timeout'})`;
-            // Through a proxy, nothing is sent to the platform before the proxy opens the tunnel: a
-            // proxy that never answers CONNECT is what held it, and is named (the variable, never its value).
             const proxy = connections.proxy;
             if (proxy && !progress.sent)
                 return {
@@ -43172,7 +42456,6 @@ function createApiClient(options) {
                 signal.removeEventListener('abort', onAbort);
         }
     }
-    // Every key of the run and the request's own: one list per key, so its redactor is built once.
     const secretLists = new Map();
     const secretsWith = (key) => {
         let list = secretLists.get(key ?? '');
@@ -43187,8 +42470,6 @@ function createApiClient(options) {
         let method = req.method;
         let json = req.json;
         const secrets = secretsWith(req.key);
-        // The library calls onConnect once a socket is ready and it starts writing the request: from
-        // then on the server may have received it.
         const dispatcher = {
             dispatch: (opts, handler) => connections.dispatcher.dispatch(opts, {
                 ...bindAll(handler),
@@ -43216,7 +42497,6 @@ function createApiClient(options) {
                 signal,
                 dispatcher
             });
-            // Destroying an unread body emits an error; reading still reports its own errors.
             response.body.on('error', () => undefined);
             const header = (name) => {
                 const value = response.headers[name];
@@ -43235,7 +42515,6 @@ function createApiClient(options) {
                         sent: true
                     };
                 if (next.origin !== origin) {
-                    // A URL without an origin of its own (javascript:, data:, mailto:) is named as it was said.
                     const where = next.origin === 'null' ? `"${said}"` : (0,src_text/* oneLine */.TN)((0,src_text/* redact */.E$)(next.origin, secrets), 200);
                     return {
                         kind: 'fatal',
@@ -43245,7 +42524,6 @@ function createApiClient(options) {
                 }
                 if (hop >= MAX_REDIRECTS)
                     return { kind: 'fatal', reason: `more than ${MAX_REDIRECTS} redirects`, sent: true };
-                // As browsers do: a 303 is fetched with GET, and so is a 301 or 302 answer to a POST.
                 if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
                     method = 'GET';
                     json = undefined;
@@ -43275,7 +42553,6 @@ function createApiClient(options) {
         close: () => connections.destroyAll()
     };
 }
-/** Every method of an undici handler, bound to it, so that it can be extended by spreading. */
 function bindAll(handler) {
     const bound = {};
     for (let proto = handler; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto))
@@ -43286,7 +42563,6 @@ function bindAll(handler) {
         }
     return bound;
 }
-/** A failure before any answer was read, with what it means for the user. */
 function failure(error, sent, proxy, baseUrl, addressInput) {
     const proxyStatus = (0,src_text/* proxyRefusalStatus */.n8)(error);
     if (proxy && proxyStatus === 407)
@@ -43310,11 +42586,6 @@ function failure(error, sent, proxy, baseUrl, addressInput) {
     }
     return { kind: 'transient', reason: `network error: ${describeNetworkError(error)}`, sent };
 }
-/**
- * Whether the error proves that nothing is at base-url (not a blip of the network): the DNS said
- * the name does not exist, or the address refused the connection. A DNS server that did not
- * answer (ETIMEOUT, EAI_AGAIN) proves nothing.
- */
 function unreachableBy(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : '';
@@ -43324,7 +42595,6 @@ function unreachableBy(error) {
         return 'refused';
     return undefined;
 }
-/** A network error in a few words: its cause's message, with the system's code (ECONNRESET\u{2026}) when the message lacks it. */
 function describeNetworkError(error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const code = cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
@@ -43346,16 +42616,9 @@ var wait = __nccwpck_require__(4891);
 
 
 
-/**
- * One run of the engine: start the work (when `trigger` is set), wait on every target, then run
- * the search check; one deadline for all of it. Knows nothing of the CI system: what it has to
- * say goes to `events`, and what happened comes back as the outcome. Never throws for a fault of
- * the platform or the network.
- */
 async function runEngine(settings, deps) {
     const { client, clock, random, signal, startedAt, events } = deps;
     const deadline = startedAt + settings.timeoutMs;
-    // What the POST that starts work and the search requests share: one schedule, one deadline.
     const requests = {
         client,
         clock,
@@ -43370,7 +42633,6 @@ async function runEngine(settings, deps) {
     let trigger;
     let followUp;
     if (settings.trigger) {
-        // Starting work, the page check and the search check are loaded only when asked for.
         const { startWork, triggerPath, workStarted } = await __nccwpck_require__.e(/* import() */ 466).then(__nccwpck_require__.bind(__nccwpck_require__, 3466));
         events.starting(`${settings.baseUrl ? (0,src_text/* baseAddress */.uU)(settings.baseUrl) : ''}${triggerPath(settings.trigger)}`);
         trigger = await startWork(settings.trigger, {
@@ -43397,7 +42659,6 @@ async function runEngine(settings, deps) {
         reports = await (0,wait/* waitForTargets */.RL)({ ...settings, targets }, { client, clock, random, signal, events: waitEvents, deadline, platformCheck: deps.platformCheck, ...(followUp ? { followUp } : {}) });
     }
     const waited = (0,engine_outcome/* overallResult */.ZH)(reports);
-    // The pages are read once every wait has succeeded, never before, and before the searches.
     let pages;
     if (settings.pages && waited !== 'success')
         pages = (0,skipped/* skippedPages */.jL)(waited, clock.now() - startedAt);
@@ -43429,7 +42690,6 @@ async function runEngine(settings, deps) {
         });
         events.searchDone(search);
     }
-    // A skipped search has no result of its own: the wait's stands.
     const result = (0,engine_outcome/* worstResult */.NG)([waited, pagesResult, search && !search.skipped ? search.result : 'success']);
     return {
         result,
@@ -43442,17 +42702,14 @@ async function runEngine(settings, deps) {
         elapsedMs: clock.now() - startedAt
     };
 }
-/** A successful wait's headline also says that the pages are live. */
 function withLivePages(line, result, reports, pages) {
     if (result !== 'success' || reports.length === 0 || !pages || pages.skipped)
         return line;
     return `${line.replace(/\.$/, '')}; ${(0,src_text/* counted */.hS)(pages.pages.length, 'page')} live.`;
 }
-/** The outcome of a run that ends before (or instead of) waiting. */
 function endedBeforeWaiting(headline, elapsedMs, problems = []) {
     return { result: 'error', headline, problems, targets: [], search: undefined, elapsedMs };
 }
-/** One line saying what happened, for the log and the failure message. */
 function headline(result, reports, search, trigger, pages) {
     if (pages && !pages.skipped && pages.result !== 'success' && pages.result === result) {
         const checked = reports.length > 0 ? `${reports.length === 1 ? 'The wait' : `All ${reports.length} waits`} succeeded, but the page check did not: ` : 'Page check: ';
@@ -43465,7 +42722,6 @@ function headline(result, reports, search, trigger, pages) {
     if (reports.length === 0 && pages && !pages.skipped && !search)
         return `Page check passed: ${(0,src_text/* counted */.hS)(pages.pages.length, 'page')} live${trigger?.automation ? ' (and the automation run was accepted)' : ''}.`;
     if (reports.length === 0 && trigger?.automation && !search)
-        // The run's id is the platform's: the log and the outputs carry it, made safe there.
         return "The automation run was accepted. The platform publishes no status for a run: follow it in the project's automation runs in the dashboard.";
     if (reports.length === 0)
         return `Search check passed: ${(0,src_text/* counted */.hS)((0,skipped/* queriesOf */.yF)(search).length, 'query', 'queries')}, ${(0,skipped/* queriesOf */.yF)(search).reduce((n, q) => n + q.results.length, 0)} results.`;
@@ -43494,20 +42750,17 @@ var report_outputs = __nccwpck_require__(5468);
 
 
 
-/** The step log of a run: the engine's events as lines, groups and early outputs. */
 function createRunLog(sink, options) {
     const { settings, clean } = options;
     const searchGroup = reopenableGroup(sink);
     let searchTitle = '';
     let searchRetry;
-    // The last line said of each page, to say each state once (and again only as a heartbeat).
     const shownPages = new Map();
     return {
         starting: (url) => sink.info(clean(`Starting the work: POST ${url}`)),
         startRetrying: (reason, delayMs) => sink.info(clean(`${(0,log/* inert */.tJ)(reason, 300)}: nothing was started, sending the request again in ${(0,durations/* formatDuration */.a)(delayMs)}`)),
         started(report, elapsedMs) {
             sink.info(clean((0,log/* inert */.tJ)(describeStarted(report, elapsedMs), 600)));
-            // Written at once, so that a later failure, a cancel or a killed runner still leaves the id.
             for (const [name, value] of Object.entries((0,report_outputs/* startedIds */.yS)({ targets: [], trigger: report })))
                 if (value !== '')
                     options.setOutput(name, clean(value));
@@ -43515,7 +42768,6 @@ function createRunLog(sink, options) {
         waiting(targets) {
             const what = targets.length === 1 && targets[0] ? (0,wait/* describeRef */.Ro)(targets[0]) : `${targets.length} targets`;
             const polling = `timeout ${(0,durations/* formatDuration */.a)(settings.timeoutMs)}, polling every ${(0,durations/* formatDuration */.a)(settings.minIntervalMs)}\u2013${(0,durations/* formatDuration */.a)(settings.maxIntervalMs)}`;
-            // A platform check is read from GitHub, on the run's commit; the platform's API is not asked for it.
             const where = targets.every((ref) => ref.kind === 'platform-check') || !settings.baseUrl ? "on the run's commit" : `at ${(0,src_text/* baseAddress */.uU)(settings.baseUrl)}`;
             sink.info(clean((0,log/* inert */.tJ)(`Waiting on ${what} ${where} (${polling})`, 600)));
             return (0,log/* createLogReporter */.AN)(sink, { streamLogs: settings.streamLogs, targets, clean, logEnd: options.logEnd });
@@ -43525,7 +42777,6 @@ function createRunLog(sink, options) {
             sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.site ? `the site (${(0,src_text/* baseAddress */.uU)(pages.site.url)})` : pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
         },
         pageRead(path, state, reads, afterMs) {
-            // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
             const last = shownPages.get(path);
             if (last && last.state === state && afterMs - last.afterMs < wait/* PROGRESS_EVERY_MS */.Xy)
                 return;
@@ -43539,7 +42790,6 @@ function createRunLog(sink, options) {
                         sink.info(clean(`\u2717 ${(0,log/* inert */.tJ)(page.error, 600)}`));
             sink.endGroup();
         },
-        // The group opens with the first result, so that retries before it leave no empty group.
         searching(search) {
             searchTitle = `Search check: ${(0,src_text/* counted */.hS)(search.queries.length, 'query', 'queries')} on ${search.domain}`;
         },
@@ -43551,7 +42801,6 @@ function createRunLog(sink, options) {
         searchRetrying(query, reason, delayMs) {
             const times = searchRetry?.query === query && searchRetry.reason === reason ? searchRetry.times + 1 : 1;
             searchRetry = { query, reason, times };
-            // Outside the group, as a status poll's retry is: it explains a wait that seems long.
             const line = (0,log/* describeRetryOf */.ze)(`search "${(0,log/* inert */.tJ)(query, 100)}"`, reason, delayMs, times);
             if (!line)
                 return;
@@ -43561,7 +42810,6 @@ function createRunLog(sink, options) {
         searchDone: () => searchGroup.close()
     };
 }
-/** A group that can be closed for a line outside it and opened again. */
 function reopenableGroup(sink) {
     let open = false;
     return {
@@ -43577,7 +42825,6 @@ function reopenableGroup(sink) {
         }
     };
 }
-/** One line for a read of a page. */
 function describePageRead(path, state, reads, afterMs) {
     const page = `page "${(0,log/* inert */.tJ)(path, 200)}"`;
     const when = `after ${(0,durations/* formatDuration */.a)(afterMs)}, ${(0,src_text/* counted */.hS)(reads, 'read')}`;
@@ -43586,9 +42833,7 @@ function describePageRead(path, state, reads, afterMs) {
     const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
     return `${page}: ${why} (${when}); reading it again on the poll schedule`;
 }
-/** Where a run of an automation is followed: the platform publishes no status for it. */
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";
-/** One line for the log when work was started. */
 function describeStarted(report, elapsedMs) {
     const after = `(after ${(0,durations/* formatDuration */.a)(elapsedMs)})`;
     if (report.automation) {
@@ -43607,9 +42852,6 @@ function describeStarted(report, elapsedMs) {
 }
 
 ;// CONCATENATED MODULE: ./src/step/run.ts
-// What every adapter does between reading its inputs and writing its results: parse the inputs,
-// start the work and wait on it, and turn every fault into a defined outcome. The GitHub Action
-// and the command line differ only in where inputs come from and where results go.
 
 
 
@@ -43617,26 +42859,18 @@ function describeStarted(report, elapsedMs) {
 
 
 
-/** Every key the inputs hold, once each: masked by the adapter, cut out of everything written. */
 function secretsOf(raw) {
-    // page-header as given and its value alone: a log may show either.
     const header = raw['page-header'].trim();
     const headerValue = header.includes(':') ? header.slice(header.indexOf(':') + 1).trim() : '';
     return [...new Set([raw['admin-key'], raw['assistant-key'], raw['github-token'], header, headerValue])].filter((key) => key !== '');
 }
-/** What is written goes through this, which knows every spelling a key could take there. */
 function redactorFor(secrets) {
     return (0,src_text/* createRedactor */.lY)((0,markdown/* secretForms */.eo)(secrets));
 }
-/**
- * The client when base-url is not given: only a platform check is asked for, which is read from
- * GitHub, so the inputs' rules let no request reach it; one that did would end with this error.
- */
 const NO_PLATFORM = {
     request: async () => ({ kind: 'fatal', reason: "base-url is not given, and the platform's API is needed for this", misconfigured: true }),
     close: async () => undefined
 };
-/** Parses the inputs, starts the work and waits on it; never throws. */
 async function waitForDocs(raw, secrets, hooks) {
     const { startedAt } = hooks;
     let client;
@@ -43664,7 +42898,6 @@ async function waitForDocs(raw, secrets, hooks) {
                     return log.waiting(targets);
                 }
             };
-            // The site's client is a second one, with no key to send: the platform's keys never go to the site.
             const openSite = (url) => {
                 site ??= createApiClient({ baseUrl: url, secrets: [...secrets], requestTimeoutMs: ready.requestTimeoutMs, addressInput: 'site-url' });
                 return site;
@@ -43675,8 +42908,6 @@ async function waitForDocs(raw, secrets, hooks) {
     }
     catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // Settings but no client: the client refused a proxy variable, before any request. Anything
-        // else is not expected (every known fault has its own outcome); still a defined state.
         const headline = settings && !client ? `Cannot set up the connection: ${message}; no request was sent.` : `Unexpected error: ${message}`;
         outcome = endedBeforeWaiting(headline, Date.now() - startedAt);
     }
@@ -43693,17 +42924,10 @@ async function waitForDocs(raw, secrets, hooks) {
 }
 
 ;// CONCATENATED MODULE: ./src/step/story.ts
-// The story of one run, told once for both runners: read the inputs \u{2192} open every record the
-// runner keeps when waiting begins \u{2192} wait \u{2192} report \u{2192} decide the exit code (a signal after it
-// only shortens the last writes) \u{2192} close every record with the outcome \u{2192} end. The last net is
-// here too: a fault no code foresaw becomes the outcome `error` with every output and report,
-// closes what is open, and opens nothing after it. A runner (github/main.ts, cli/main.ts) says
-// where it writes and which records it keeps; it opens and closes nothing itself.
 
 
 
 let current;
-/** Tells the run's story; resolves with its exit code once every record is closed. */
 async function tellRun(runner, netExitCode) {
     const told = { runner, exitCode: undefined, opened: [], settings: undefined };
     current = told;
@@ -43711,7 +42935,6 @@ async function tellRun(runner, netExitCode) {
     const waited = await waitForDocs(runner.raw, runner.secrets, {
         log: runner.log,
         clean: runner.clean,
-        // An id learnt after the last net reported the run must not rewrite what it reported.
         setOutputNow: (name, value) => {
             if (told.exitCode === undefined)
                 runner.setOutputNow(name, value);
@@ -43722,7 +42945,6 @@ async function tellRun(runner, netExitCode) {
         problems: runner.problems,
         platformCheck: runner.platformCheck,
         waiting(targets, settings) {
-            // After the last net reported the run, nothing is opened that no one would close.
             if (told.exitCode !== undefined)
                 return;
             told.settings = settings;
@@ -43735,17 +42957,14 @@ async function tellRun(runner, netExitCode) {
         }
     });
     runner.waitOver?.(waited);
-    // An unforeseen fault already reported the run as an error: that stands, and the net closes what was open.
     if (told.exitCode !== undefined) {
         await told.net;
         await waited.close();
         return told.exitCode;
     }
     told.exitCode = netExitCode;
-    // A signal decides the exit code only when it cut the run short, not when it came after.
     const { outcome, exitCode } = await runner.report(waited.outcome, waited.settings, waited.outcome.result === 'cancelled' ? cancel.received() : undefined);
     told.exitCode = exitCode;
-    // From here on a signal only shortens the last writes (to the grace); the exit code is the outcome's.
     cancel.decided(exitCode);
     runner.decided?.(exitCode);
     await closeAll(runner.records, outcome, waited.settings);
@@ -43753,12 +42972,6 @@ async function tellRun(runner, netExitCode) {
     await waited.close();
     return exitCode;
 }
-/**
- * The last net: a fault no code foresaw becomes the outcome `error`, with every output and
- * report, when the outcome was not reported yet, and closes the records opened so far with it;
- * after the outcome, a warning, and the outcome's exit code stands. Never a stack trace.
- * Undefined when no run is in progress (the entry says the fault its own way).
- */
 function lastNet(error, netExitCode) {
     const told = current;
     if (!told)
@@ -43782,13 +42995,11 @@ function lastNet(error, netExitCode) {
             outcome = reported.outcome;
         }
         catch { }
-        // What was opened "in progress", "pending" or "running" must not stay so: closed with the error, within their limits.
         await closeAll(told.opened, outcome, told.settings);
     })();
     told.net = closing;
     return { reported: true, exitCode: told.exitCode, closing };
 }
-/** A fault no code foresaw as the run's outcome: `error`, saying that the docs' outcome could not be learnt. */
 function faultOutcome(error, startedAt, clean = (text) => text) {
     const headline = `Unexpected error: ${faultMessage(error)}. The docs' outcome could not be learnt: run the job again, and if it happens again report it to the maintainers of wait-for-docs with this message.`;
     return endedBeforeWaiting(clean(headline), Date.now() - startedAt);
@@ -43800,25 +43011,9 @@ async function closeAll(records, outcome, settings) {
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/warnings.ts
-// What the step warns of, for machines as well as people: every warning has a code that stays
-// when its words change, printed at the end of its line ("\u{2026} [commit-status.not-written]"), so a
-// pipeline, a test or the explorer tells one warning from another without reading its words.
-// This is the one list of them; docs/troubleshooting.md ("Warning codes") says what each means
-// and what to do, a row each (a test holds the two to each other).
-/** The records the step keeps outside itself. */
 const RECORDS = (/* unused pure expression or super */ null && (['comment', 'note', 'deployment', 'commit-status']));
-/** What a record's warning says of it, whichever record it is (`<record>.<kind>`). */
 const RECORD_KINDS = (/* unused pure expression or super */ null && (['not-written', 'out-of-time', 'may-not-hold', 'skipped', 'no-token', 'not-loaded']));
-/**
- * The pull request comment's and the merge request note's own warnings (`<comment|note>.<kind>`):
- * what a write whose answer was lost shows if it lands after the step: a second one saying "\u{23f3}
- * Waiting" (`late-twin`); the step's one, or a second beside another run's (`late-waiting-or-twin`);
- * the close's creation, late (`late-creation`); a second one left beside an older one (`twin-left`);
- * and this run's outcome, of a commit that is no longer the head, perhaps standing over the newer
- * head's (`older-head`: the head moved while it was written, and it could not be marked as that run's).
- */
 const MESSAGE_KINDS = (/* unused pure expression or super */ null && (['late-twin', 'late-waiting-or-twin', 'late-creation', 'twin-left', 'older-head']));
-/** The commit status's own warnings, beside the kinds every record has. */
 const COMMIT_STATUS_CODES = (/* unused pure expression or super */ null && ([
     'commit-status.late-success',
     'commit-status.late-pending',
@@ -43826,7 +43021,6 @@ const COMMIT_STATUS_CODES = (/* unused pure expression or super */ null && ([
     'commit-status.unconfirmed',
     'commit-status.named-like-job'
 ]));
-/** The step's other warnings. */
 const STEP_CODES = (/* unused pure expression or super */ null && ([
     'status.unknown',
     'result.timeout-passes',
@@ -43839,7 +43033,6 @@ const STEP_CODES = (/* unused pure expression or super */ null && ([
     'input.action-only',
     'step.late-fault'
 ]));
-/** Every code a warning may carry. */
 function everyWarningCode() {
     return [
         ...RECORDS.flatMap((record) => RECORD_KINDS.map((kind) => `${record}.${kind}`)),
@@ -43848,12 +43041,10 @@ function everyWarningCode() {
         ...STEP_CODES
     ];
 }
-/** A warning's line as it is printed: its words, then its codes in brackets (the first says what it is about most). */
 function withCodes(words, codes) {
     const list = [...new Set(typeof codes === 'string' ? [codes] : codes)];
     return list.length === 0 ? words : `${words} [${list.join(', ')}]`;
 }
-/** The codes at the end of a printed warning line (none when it has none). */
 function codesOf(line) {
     const found = /\[([a-z-]+\.[a-z-]+(?:, [a-z-]+\.[a-z-]+)*)\]\s*$/.exec(line);
     return found?.[1] ? found[1].split(', ') : [];
@@ -43864,22 +43055,12 @@ function codesOf(line) {
 
 
 
-/**
- * Lines between `::stop-commands::` and its resume marker, with a random token the server cannot
- * guess: no line in between can act as a workflow command.
- */
 function withStopCommands(lines, token = (0,external_node_crypto_.randomUUID)()) {
     if (lines.length === 0)
         return [];
     return [`::stop-commands::${token}`, ...lines, `::${token}::`];
 }
-/** The stop-commands markers handed out by `githubLog.untrusted`, printed as they are (once each). */
 const markers = new Set();
-/**
- * The step log through the toolkit: every line made inert (`inertCommands`: no workflow command,
- * nor another CI's, from what it holds), and the server's log lines printed with workflow
- * commands stopped besides.
- */
 const githubLog = {
     info: (message) => github_core/* info */.pq(markers.delete(message) ? message : (0,src_text/* inertCommands */.rn)(message)),
     debug: (message) => github_core/* debug */.Yz((0,src_text/* inertCommands */.rn)(message)),
@@ -43896,7 +43077,6 @@ const githubLog = {
 };
 
 ;// CONCATENATED MODULE: ./src/github/platform-check.ts
-/** The reader of platform-check, its code (and the GitHub toolkit) loaded on its first read: a run without it loads neither. */
 function lazyPlatformCheck(settings, clean) {
     let reader;
     return {
@@ -43919,7 +43099,6 @@ function lazyPlatformCheck(settings, clean) {
 
 ;// CONCATENATED MODULE: ./src/records/not-loaded.ts
 
-/** A record that writes nothing and says at the close why (`<record>.not-loaded`); the result does not depend on it. */
 function notLoadedRecord(what, record, error, { log, clean }, words) {
     const why = (0,src_text/* oneLine */.TN)(clean(error instanceof Error ? error.message : String(error)), 300);
     return {
@@ -43931,14 +43110,9 @@ function notLoadedRecord(what, record, error, { log, clean }, words) {
 ;// CONCATENATED MODULE: ./src/github/records.ts
 
 
-/** The records `raw` asks for, even with invalid inputs (each then says why, or closes with `error`). */
 async function githubRecords(kept, setOutputNow) {
     const asked = (0,github_parse/* recordsAskedFor */.Gx)(kept.raw);
-    // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
     const unloadable = (what, record) => (error) => notLoaded(what, record, error, kept);
-    // The toolkit the records write with is loaded now, before waiting begins: loaded by a record's
-    // first write, it took that write's request-timeout (found under load: "did not answer within
-    // 400ms" of an API never asked). Missing, each record says so when it writes.
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
     const [comment, deployment, status] = await Promise.all([
         asked.comment ? Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(649), __nccwpck_require__.e(957)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9957)).then((m) => m.recordPullRequestComment(kept), unloadable('pull request comment', 'comment')) : undefined,
@@ -43951,7 +43125,6 @@ async function githubRecords(kept, setOutputNow) {
         deploymentId: () => (deployment && 'id' in deployment ? deployment.id() : undefined)
     };
 }
-/** A record whose code could not be loaded: nothing is written, and the step says so at the close. */
 function notLoaded(what, record, error, kept) {
     return notLoadedRecord(what, record, error, kept, {
         code: "the action's code",
@@ -43963,12 +43136,6 @@ function notLoaded(what, record, error, kept) {
 var explainer = __nccwpck_require__(6434);
 ;// CONCATENATED MODULE: ./src/report/load-explainer.ts
 
-/**
- * The explainer of each outcome a run reports, loaded at most once per run: SUCCEEDED for an
- * outcome with nothing to explain, else explain.ts. One that cannot be loaded (a copy of the code
- * without the files beside its index.js) is `notLoaded`'s to say, once; the reports then tell the
- * outcome without advice (UNEXPLAINED), and its result stands. Never rejects.
- */
 function explainerLoader(notLoaded) {
     let loading;
     return (outcome) => {
@@ -43987,12 +43154,6 @@ function explainerLoader(notLoaded) {
 
 ;// CONCATENATED MODULE: ./src/report/publish.ts
 
-/**
- * Writes every output, `result` last: outputs cut short by a file that fails midway (a full disk)
- * never carry a `result` of success. Stops at the first output the runner's file refuses (the
- * rest would fail alike), tries to leave `result=error`, and returns why, in the user's terms;
- * undefined when all were written.
- */
 function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
     const { result, ...rest } = outputs;
     for (const [name, value] of [...Object.entries(rest), ['result', result]]) {
@@ -44004,7 +43165,6 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
                 setOutput('result', 'error');
             }
             catch {
-                // The file refuses everything; the failed step says why.
             }
             const where = file ? `GITHUB_OUTPUT (${file})` : 'GITHUB_OUTPUT';
             return `The step outputs could not be written to ${where}: ${reasonOf(error)}. The runner creates this file for every step: check the runner's free disk space and the permissions of its temp directory, then re-run the job`;
@@ -44012,20 +43172,14 @@ function writeOutputs(outputs, setOutput, file = process.env.GITHUB_OUTPUT) {
     }
     return undefined;
 }
-/**
- * The run's outcome once its outputs could not be written: an error, unless the wait found
- * something stronger (a definite failure, a cancel), which it keeps.
- */
 function outputsNotWritten(outcome, problem) {
     const waited = outcome.result === 'success' ? 'The wait itself succeeded' : `The wait itself ended with ${outcome.result}`;
     return { ...outcome, result: (0,engine_outcome/* worstResult */.NG)([outcome.result, 'error']), headline: `${problem}. ${waited}: ${outcome.headline}`, notWritten: problem };
 }
-/** The warning when the job summary cannot be written: why, and that the outcome does not depend on it. */
 function summaryNotWritten(error, file = process.env.GITHUB_STEP_SUMMARY) {
     const where = file ? `GITHUB_STEP_SUMMARY (${file})` : 'GITHUB_STEP_SUMMARY';
     return `The job summary could not be written to ${where}: ${reasonOf(error)}. The outputs and the step's result stand; the log above has the same facts`;
 }
-/** Why a file could not be written, in one line, with its error code. */
 function reasonOf(error) {
     const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').replace(/[\s.]+$/, '');
@@ -44048,25 +43202,18 @@ var titles = __nccwpck_require__(6023);
 
 
 
-/** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-/**
- * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
- * outcome (load-explainer.ts: loaded only when there is something to explain).
- */
 function renderSummary(outcome, told, options = {}) {
     const now = options.now ?? Date.now();
     const said = told.explainRun(outcome, options);
     const sections = [`## ${(0,titles/* titleFor */.Q$)(outcome)}`, reasonSection(outcome, said)];
-    // What this run started (by a trigger), right under the reason.
     const started = (0,report_started/* startedMarkdown */.f)(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        // The explanation quotes each problem as the user reads it where the step runs.
         sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,markdown/* escapeText */.X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
@@ -44098,30 +43245,24 @@ function renderSummary(outcome, told, options = {}) {
     sections.push(`<sub>Finished in ${(0,durations/* formatDuration */.a)(outcome.elapsedMs)} with ${(0,src_text/* counted */.hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, { lead, quoted, next }) {
-    // Input problems have their own section; error lines are quoted here, and open in the log below.
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,markdown/* preBlock */.DI)(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,markdown/* escapeText */.X1)(line, 1000)}**` : `- ${(0,markdown/* escapeText */.X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
         parts.push(`**Next:** ${(0,markdown/* escapeWithCode */.HY)((0,src_text/* sentence */.em)(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
-/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
 function resultCell(t, withReason, reasonOf) {
-    // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,markdown/* codeSpan */.SS)(t.status, 40)})` : '';
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,markdown/* escapeText */.X1)(t.note, 200)}` : '') : `<br>${(0,markdown/* escapeText */.X1)(reasonOf(t), 300)}`;
     return `${(0,titles/* resultMark */.nV)(t.result)} ${t.result}${status}${why}`;
 }
-/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
     const start = iso ? Date.parse(iso) : Number.NaN;
     if (!iso || Number.isNaN(start))
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    // A summary is read long after it was written: a clock time, never "\u{2026} ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,durations/* formatDuration */.a)(Math.max(0, end - start))}`;
@@ -44159,9 +43300,7 @@ function jobTable(targets, now, withReason, reasonOf) {
     });
     return (0,markdown/* table */.tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
-/** Most reports of a platform check listed; a pattern may match many. */
 const MAX_CHECK_REPORTS = 20;
-/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
 function checkTable(targets, withReason, reasonOf) {
     const rows = targets.map((t) => {
         const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined;
@@ -44216,7 +43355,6 @@ function screenshotSection(updates) {
     return `### Screenshots\n\n${(0,markdown/* table */.tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates, told) {
-    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
     const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t));
     if (shown.length === 0)
         return undefined;
@@ -44228,7 +43366,6 @@ function logSection(updates, told) {
         const status = unknown ? ` \u2014 status ${(0,markdown/* escapeHtml */.ZD)((0,src_text/* oneLine */.TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,markdown/* escapeText */.X1)(summary, 300)}`] : []), tail.length > 0 ? (0,markdown/* preBlock */.DI)(tail) : 'Its record has no log lines.'].join('\n\n');
-        // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
         parts.push(`<details${open}><summary>${(0,titles/* resultMark */.nV)(t.result)} ${(0,markdown/* escapeHtml */.ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
@@ -44289,24 +43426,16 @@ function fitInBudget(markdown) {
 
 
 
-/**
- * The step's last word: every output, the job summary, the result line or failure message, and
- * file annotations. Returns the outcome it reported: an error when the outputs could not be
- * written, which the comment then says too.
- */
 async function reportStep(waited, options, clean) {
     let outcome = waited;
-    // Outputs the runner cannot take fail the step, but the summary still says what happened.
     const outputs = (0,report_outputs/* computeOutputs */.GC)(outcome, { deploymentId: options.deploymentId });
     const notWritten = writeOutputs(outputs, (name, value) => github_core/* setOutput */.uH(name, clean(value)));
     if (notWritten)
         outcome = outputsNotWritten(outcome, notWritten);
-    // A list cut to fit says so: a later step reading files-changed would take it for all of them.
     for (const cut of (0,report_outputs/* listsCut */.C9)(outcome, outputs))
         githubLog.warning(clean(`${cut}.`), 'outputs.cut');
     for (const note of (0,report_outputs/* addressesLeftOut */.cu)(outcome))
         github_core/* info */.pq((0,src_text/* inertCommands */.rn)(clean(`${note}.`)));
-    // The explanation is loaded only for an outcome that has something to explain.
     const told = await explainerLoader((error) => githubLog.warning(clean(report_step_notLoaded(error)), 'explanation.not-loaded'))(outcome);
     const explain = { timeoutMs: options.timeoutMs, docsRoot: options.docsRoot, expectedCommit: options.expectedCommit };
     if (options.summary) {
@@ -44317,7 +43446,6 @@ async function reportStep(waited, options, clean) {
             githubLog.warning(clean(summaryNotWritten(error)), 'summary.not-written');
         }
     }
-    // Each line inert (`inertCommands`): server text no CI reads as a command.
     const said = (text) => (0,src_text/* inertCommands */.rn)(clean(text));
     const passes = (0,engine_outcome/* stepPasses */.WX)(outcome, options.failOnTimeout);
     if (outcome.result === 'success')
@@ -44329,12 +43457,10 @@ async function reportStep(waited, options, clean) {
     annotateFiles(outcome, told, options.docsRoot ?? '', clean);
     return outcome;
 }
-/** The explanation's code could not be loaded: the step still reports the outcome, without advice. */
 function report_step_notLoaded(error) {
     const why = (0,src_text/* oneLine */.TN)(error instanceof Error ? error.message : String(error), 300);
     return `The explanation of this outcome could not be loaded (${why}): the summary and the failure message tell it without advice. Check that the action's dist/ folder is complete (every file beside dist/index.js); the step's result does not depend on it.`;
 }
-/** A failed update's log line that names a docs file shows on that file, in the pull request's diff too. */
 function annotateFiles(outcome, told, docsRoot, clean) {
     for (const note of told.fileAnnotations(outcome, docsRoot))
         github_core/* error */.z3((0,src_text/* inertCommands */.rn)(clean(note.message)), {
@@ -44355,14 +43481,7 @@ function annotateFiles(outcome, told, docsRoot, clean) {
 
 
 
-/** A step fails with exit code 1, whatever failed. */
 const FAILED = 1;
-/**
- * The action: its inputs from the toolkit, its log, outputs, job summary and result through the
- * toolkit, and the records it keeps on GitHub (the pull request comment, the deployment, the
- * commit status), handed to the story of a run (step/story.ts). Every output and the summary
- * are written on every outcome, including invalid input, timeout and cancellation.
- */
 async function run(hooks = {}) {
     const startedAt = Date.now();
     const cancel = listenForCancel({ say: (line) => github_core/* info */.pq(line), warn: (line) => githubLog.warning(line, 'cancel.grace-ran-out'), exitCode: () => FAILED });
@@ -44371,7 +43490,6 @@ async function run(hooks = {}) {
     const clean = redactorFor(secrets);
     const rawSummary = raw.summary.trim().toLowerCase() !== 'false';
     const kept = { startedAt, cancel, log: githubLog, clean, raw };
-    // Loaded only when the inputs ask for them: a run that keeps no record loads none of their code.
     const { records, deploymentId } = await githubRecords(kept, setOutputNow);
     await tellRun({
         raw,
@@ -44384,14 +43502,12 @@ async function run(hooks = {}) {
         logEnd: rawSummary ? 'the job summary' : undefined,
         records,
         waitOver({ settings, comment }) {
-            // A cancel from here on does not stop the step short: it finishes what it writes within the grace.
             const records = [comment && 'the pull request comment', settings?.deployment && 'the deployment', settings?.commitStatus && 'the commit status'];
             const writing = ['the outputs', 'the summary', ...records.filter((record) => typeof record === 'string')];
             cancel.willNow(finishingWithin(writing));
         },
         async report(waited, settings) {
             const failOnTimeout = settings?.failOnTimeout ?? true;
-            // With invalid inputs the summary is still written unless it was plainly turned off.
             const options = {
                 summary: settings?.summary ?? rawSummary,
                 failOnTimeout,
@@ -44399,7 +43515,6 @@ async function run(hooks = {}) {
                 docsRoot: settings?.docsRoot,
                 expectedCommit: settings?.expectSha ? await expectedCommitOf(settings.expectSha) : undefined
             };
-            // The outputs are written at once; the summary's file is written after them, not at once.
             if (options.summary)
                 cancel.reporting('the job summary');
             const outcome = await reportStep(waited, { ...options, deploymentId: deploymentId() }, clean);
@@ -44409,11 +43524,6 @@ async function run(hooks = {}) {
         platformCheck: (settings) => lazyPlatformCheck(settings, clean)
     }, FAILED);
 }
-/**
- * The last net (src/github/index.ts): a fault no code foresaw becomes result=error with every
- * output and the summary, when the outcome was not reported yet, and closes the records opened
- * so far; after it, a warning, and the outcome stands. Never a stack trace.
- */
 async function unforeseen(error) {
     try {
         const caught = lastNet(error, FAILED);
@@ -44421,7 +43531,6 @@ async function unforeseen(error) {
             return 'warned';
         if (caught)
             await caught.closing;
-        // Before the run began (its inputs not read yet): the error alone, with every output and the summary.
         else
             await reportStep(faultOutcome(error, Date.now()), { summary: true, failOnTimeout: true }, (text) => text);
     }
@@ -44430,19 +43539,16 @@ async function unforeseen(error) {
     }
     return 'reported';
 }
-/** What the step's words say of expect-sha on this event: loaded only when expect-sha is given, to keep start-up fast. */
 async function expectedCommitOf(expectSha) {
     const [{ expectedCommitAdvice }, { context }] = await Promise.all([__nccwpck_require__.e(/* import() */ 886).then(__nccwpck_require__.bind(__nccwpck_require__, 5886)), __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157))]);
     return expectedCommitAdvice(expectSha, context);
 }
-/** Masks every key before anything is logged; returns them for redaction. */
 function maskSecrets(raw) {
     const secrets = secretsOf(raw);
     for (const secret of secrets)
         github_core/* setSecret */.Pq(secret);
     return secrets;
 }
-/** An output written as soon as it is known; a file that cannot take it is reported with all the outputs. */
 function setOutputNow(name, value) {
     try {
         github_core/* setOutput */.uH(name, value);
@@ -44455,23 +43561,14 @@ function setOutputNow(name, value) {
 
 
 
-// run() ends every known fault in a defined outcome; this is the last net, so that even an
-// unforeseen one (an error thrown, a rejection no one observed) fails the step with result=error,
-// its outputs and summary, instead of a stack trace; after the outcome, a warning beside it.
 const exitSoon = () => {
-    // Outputs and summary are written by now; the step's end must not wait on the network.
     setTimeout(() => process.exit(), limits/* EXIT_GRACE_MS */.ZP).unref();
 };
-// A fault before the outcome was reported ends the step once result=error is written; one after
-// it leaves the run to finish what it writes.
 guardProcess(async (error) => {
     if ((await unforeseen(error)) === 'reported')
         exitSoon();
 });
-// Until the outcome decides it, an end of the process (an event loop left empty, a crash) fails
-// the step: a gate never passes on a run that did not finish.
 process.exitCode = 1;
-// \u{2026}and a signal in the last milliseconds (once the outcome decided the exit code) changes nothing.
 endThroughExit();
 run({
     decided: (code) => {

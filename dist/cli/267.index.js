@@ -31,23 +31,12 @@ var src_text = __webpack_require__(8992);
 var retry_after = __webpack_require__(2465);
 ;// CONCATENATED MODULE: ./src/engine/site-pages.ts
 
-/** What a site page is asked for as: HTML first, then text. */
 const PAGE_ACCEPT = 'text/html, text/plain;q=0.9, */*;q=0.1';
-/**
- * The page path below site-url, encoded as a URL path needs and nothing more: a `?`, `#`, space
- * or non-ASCII letter is escaped, a `%` too unless it already starts an escape, and the rest is
- * sent as given. Slashes at its start are dropped, so that there is exactly one after site-url.
- */
 function sitePagePath(path) {
     const bare = path.trim().replace(/^\/+/, '');
     const encoded = bare.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]+/g, (chars) => encodeURIComponent(chars));
     return `/${encoded}`;
 }
-/**
- * What a site's answer means for the page check: 200 is the page; 404 and 410 are "not yet";
- * 401 and 403 refuse the reader (a protected preview), which no retry mends; 408, 429 and 5xx
- * pass; anything else is not a page. `headerGiven` says whether page-header was sent, for the advice.
- */
 function classifySiteAnswer(facts, headerGiven) {
     const { status } = facts;
     if (status === 200) {
@@ -70,13 +59,7 @@ function classifySiteAnswer(facts, headerGiven) {
     }
     return { kind: 'fatal', reason: `unexpected HTTP ${status} from the site` };
 }
-/** Elements whose content is not text a reader sees. */
 const HIDDEN_ELEMENTS = /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-/**
- * The text of an HTML page as compared with page-contains: comments and the content of
- * `<script>`, `<style>` and `<template>` dropped, every tag a space (so `a<br>b` is two words),
- * and the entities a page's text commonly holds decoded, once (`&amp;lt;` is `&lt;`).
- */
 function htmlText(html) {
     return decodeEntities(html
         .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
@@ -84,13 +67,11 @@ function htmlText(html) {
         .replace(/<\/?[A-Za-z!?][^>]*>/g, ' '));
 }
 const NAMED_ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-/** Decodes the named entities above and every numeric one (`&#39;`, `&#x2014;`); anything else stays as written. */
 function decodeEntities(text) {
     return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9A-Fa-f]{1,6})|([A-Za-z]+));/g, (entity, decimal, hex, name) => {
         if (name !== undefined)
             return NAMED_ENTITIES[name] ?? entity;
         const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? '', 16);
-        // A code point that is not a character (a surrogate, beyond Unicode) is left as written.
         if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
             return entity;
         return String.fromCodePoint(code);
@@ -105,34 +86,19 @@ function decodeEntities(text) {
 
 
 
-/** The platform's request to read a page; a request is built from it so nothing else is sent. */
 const pageRequestSchema = schemas/* strictObject */.rej({ path: schemas/* string */.YjP().check(api/* _minLength */.m9(1)) });
-/** A page as the discovery API gives it: the path it is the page of, and its full text. */
 const pageAnswerSchema = schemas/* looseObject */._H3({ path: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined), content: schemas/* string */.YjP() });
-/** A page path as compared: without the slashes at either end (`/quickstart/` is `quickstart`). */
 function samePage(a, b) {
     const bare = (path) => path.trim().replace(/^\/+|\/+$/g, '');
     return bare(a) === bare(b);
 }
-/**
- * Why a page answer is not the page asked for, or undefined when it is: its `path` must name
- * that page, so that a server that answers every request with one page (a catch-all, a
- * captive portal) never makes another page "live".
- */
 function pageAnswerProblem(asked, answered) {
     if (answered !== undefined && samePage(asked, answered))
         return undefined;
     const which = answered === undefined || answered.trim() === '' ? 'names no page (no "path")' : `is the page "${(0,src_text/* oneLine */.TN)(answered, 200)}"`;
     return `the answer for page "${(0,src_text/* oneLine */.TN)(asked, 200)}" ${which}, so it is not used. Check that base-url is the platform's API and that no proxy or catch-all server answers in its place`;
 }
-/** Pages read at once. */
 const MAX_PAGES_IN_FLIGHT = 4;
-/**
- * Text with its case folded, as Unicode's full case folding does for the cases that matter here:
- * compatibility forms first (NFKC: `\u{fb01}` is `fi`, `\u{ff21}` is `A`), then every letter to its upper case
- * and back (`\u{df}` \u{2192} `SS` \u{2192} `ss`, a final `\u{3c2}` \u{2192} `\u{3c3}`), and the dot above that lower-casing `\u{130}` leaves
- * is dropped (`\u{130}stanbul` is `istanbul`). `toLowerCase` alone keeps `\u{df}` and `ss` apart.
- */
 function foldCase(text) {
     return text
         .normalize('NFKC')
@@ -141,15 +107,12 @@ function foldCase(text) {
         .replace(/i\u0307/g, 'i')
         .normalize('NFC');
 }
-/** Text as it is compared: case (folded) and runs of whitespace do not count. */
 function comparable(text) {
     return foldCase(text).replace(/\s+/g, ' ').trim();
 }
-/** Whether `content` holds `wanted`, case and runs of whitespace ignored. */
 function holdsText(content, wanted) {
     return comparable(content).includes(comparable(wanted));
 }
-/** Reads the page through the platform's discovery API, with the assistant key. */
 function discoveryReader(path, settings, deps) {
     const apiPath = `/discovery/v1/page/${encodeURIComponent(settings.domain)}`;
     const json = pageRequestSchema.parse({ path });
@@ -163,7 +126,6 @@ function discoveryReader(path, settings, deps) {
             timeoutMs,
             signal: deps.signal
         });
-        // The platform refused the path itself: a page-path to fix, not a fault that passes.
         if (answer.kind === 'fatal' && /^unexpected HTTP 400\b/.test(answer.reason))
             return { kind: 'fatal', reason: `${answer.reason} (check page-path)`, misconfigured: true };
         if (answer.kind !== 'ok')
@@ -177,10 +139,6 @@ function discoveryReader(path, settings, deps) {
         return { kind: 'page', content: page.data.content, length: page.data.content.length };
     };
 }
-/**
- * Reads the page as a reader gets it: GET below site-url, with page-header and no key of the
- * platform (the site's client has none to send).
- */
 function siteReader(path, site, deps) {
     const headers = site.header ? { [site.header.name]: site.header.value } : undefined;
     const pagePath = sitePagePath(path);
@@ -202,11 +160,6 @@ function siteReader(path, site, deps) {
         return { kind: 'page', content: page.text, length: page.servedLength };
     };
 }
-/**
- * Reads every page until it is found and holds the text, on the poll schedule, until the
- * deadline. A 404 or a page without the text is "not yet": the new version may still be
- * spreading. Never throws.
- */
 async function checkPages(settings, deps) {
     const limit = (0,engine_limit/* createLimiter */.z)(MAX_PAGES_IN_FLIGHT);
     const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
@@ -233,7 +186,6 @@ async function checkPage(path, settings, deps) {
     };
     const read = settings.site ? siteReader(path, settings.site, deps) : discoveryReader(path, settings, deps);
     let state;
-    // The status a missing page was last answered with (a site may say 410 Gone).
     let missingStatus = '404';
     const seen = (next) => {
         state = next;
@@ -248,7 +200,6 @@ async function checkPage(path, settings, deps) {
         if (deps.signal.aborted)
             return { kind: 'transient', reason: 'cancelled' };
         if (answer.kind === 'not-found') {
-            // Not found, or no search index yet: the page may still be on its way.
             missingStatus = /^HTTP (\d{3})\b/.exec(answer.reason)?.[1] ?? '404';
             report.found = false;
             report.length = null;
@@ -257,8 +208,6 @@ async function checkPage(path, settings, deps) {
             seen('missing');
             return { kind: 'pending' };
         }
-        // An answer that is not this page (another page's, a catch-all's) says nothing of the page,
-        // and replaces what an earlier read said of it: at the deadline, it could not be told.
         if (answer.kind === 'not-the-page') {
             state = undefined;
             report.found = false;
@@ -301,7 +250,6 @@ async function checkPage(path, settings, deps) {
                 report.error = `${named} was found, but does not contain "${(0,src_text/* oneLine */.TN)(wanted ?? '', 100)}" (page-contains; case and runs of whitespace ignored) ${waited}`;
             }
             else {
-                // Never read: whether it is live could not be learnt, which no setting lets pass.
                 report.result = 'error';
                 report.error = `${named} could not be read before the timeout${end.lastProblem ? `; last problem: ${end.lastProblem}` : ''}`;
             }

@@ -16,16 +16,12 @@ export const modules = {
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
 /* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8141);
-// The advice per reason: why one target (or a page or search check) ended as it did, and what
-// to do now, in the words of where the step runs (place.ts: an input of the action, a flag or a
-// variable of the command, "re-run the job" or "run the pipeline again").
 
 
 
 
 
 
-/** Why one target ended as it did, and what to do now, in the user's terms. */
 function explainTarget(t, options = {}) {
     const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
     const input = place.input;
@@ -45,7 +41,6 @@ function explainTarget(t, options = {}) {
                 };
             if (t.ref.kind === 'update') {
                 const summary = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t);
-                // Every file its error lines name, counted; the quoted lines' are annotated (or quoted).
                 const files = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot);
                 const shown = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .namedFiles */ .VI)(t, options.docsRoot, true).filter((file) => file !== files[0]).length;
                 const others = files.length - 1;
@@ -100,7 +95,6 @@ function explainTarget(t, options = {}) {
                     next: `its status, summary and last log lines are in ${place.details}; check in the dashboard how the update ended, then run it again`
                 };
             }
-            // Never a status read: told as what kept it away, with what to do about that.
             const never = t.status ? undefined : (0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .neverReadProblem */ .UN)(t.error);
             if (never)
                 return { reason: `never answered with a status after ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(t.finishedAfterMs)}: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(never, 300)}`, next: networkNext(never, place) };
@@ -108,7 +102,6 @@ function explainTarget(t, options = {}) {
         }
     }
 }
-/** Why a platform check (what the platform's app reports on the commit) ended as it did, and what to do now. */
 function explainPlatformCheck(t, place) {
     const input = place.input;
     const error = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(t.error ?? t.result, 600);
@@ -159,7 +152,6 @@ function networkNext(problem, place) {
     const baseUrl = place.input('base-url');
     if (/^nothing answered at base-url\b/.test(problem))
         return unreachableNext(place);
-    // Slower than request-timeout is not unreachable: the address answered, too late.
     if (/^no complete answer within .*\(request-timeout\)/.test(problem))
         return `the platform did not answer within ${place.input('request-timeout')}: if it is this slow, raise ${place.input('request-timeout')}; if it stays silent, check its status page, then ${place.rerun}`;
     if (/^HTTP 5\d\d/.test(problem))
@@ -173,15 +165,10 @@ function networkNext(problem, place) {
     const from = place.kind === 'github' ? 'the runner (and HTTPS_PROXY / NO_PROXY on self-hosted runners)' : 'where this runs (and HTTPS_PROXY / NO_PROXY)';
     return `check that ${baseUrl} is right and reachable from ${from}, then ${place.rerun}`;
 }
-/**
- * What to do after a page or search check that ended without a verdict (cancelled, timed out,
- * an error), from why it ended: a cancel is not a wrong input, a 429 not a wrong key.
- */
 function checkNext(check, result, error, place, site) {
     const input = place.input;
     if (result === 'cancelled')
         return `nothing is wrong with the docs or the inputs as far as is known: the run was cancelled during the ${check}; ${place.rerun} to check again`;
-    // `page "<path>": <reason>`, or a timeout's `\u{2026}; last problem: <reason>`.
     const first = error.split('\n')[0] ?? '';
     const problem = lastProblem(first) ?? (first.includes('": ') ? first.slice(first.indexOf('": ') + 3) : first);
     if (/^nothing answered at base-url\b/.test(problem))
@@ -197,7 +184,6 @@ function checkNext(check, result, error, place, site) {
         return `pass in ${input('assistant-key')} a key of the project whose docs ${input('search-domain')} names`;
     if (/check page-path\)$/.test(problem))
         return `check ${input('page-path')}: the platform refused a path (each is a page's path as search results give it, such as quickstart, without the docs root or a file extension)`;
-    // A check never answered until the deadline (an error, "could not tell") is told as a timeout was: by its last problem.
     if (result === 'timeout' || lastProblem(error) !== undefined) {
         if (!lastProblem(error))
             return `if the docs take longer to be published, raise ${input('timeout')}`;
@@ -205,7 +191,6 @@ function checkNext(check, result, error, place, site) {
     }
     return `check ${input('search-domain')} and ${input('assistant-key')}, and that ${input('base-url')} reaches the discovery API`;
 }
-/** What to do after a page check on the site (site-url) that ended without a verdict. */
 function siteNext(problem, site, place) {
     const input = place.input;
     if (/^HTTP 40[13]\b/.test(problem))
@@ -220,7 +205,6 @@ function siteNext(problem, site, place) {
         return `the site (${site}) did not answer within ${input('request-timeout')}: if it is this slow, raise ${input('request-timeout')}; then ${place.rerun}`;
     return `check that ${input('site-url')} (${site}) is the address readers are served the docs from, and that it is reachable from here; then ${place.rerun}`;
 }
-/** What to do when nothing answered at base-url: the address is wrong far more often than the platform is down. */
 function unreachableNext(place) {
     return `check ${place.input('base-url')}: it must be the address of the platform API, reachable from here; then ${place.rerun}`;
 }
@@ -247,10 +231,6 @@ function explainError(t, error, place) {
         };
     return { reason: `ended with an error: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
 }
-/**
- * An input problem as the user reads it where the step runs: its leading input name (`timeout:
- * \u{2026}`) named as it was given there (`--timeout: \u{2026}`, `WAIT_FOR_DOCS_TIMEOUT: \u{2026}`).
- */
 function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME) {
     if (place.kind === 'github')
         return problem;
@@ -279,46 +259,30 @@ function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
 /* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4891);
-// The evidence a run's records hold, read from them: an update's log lines that look like
-// errors, the docs files (and lines) they name, the annotations for those files, and what an
-// update's record says of how it ended. No advice and no words of where the step runs here
-// (advice.ts has those).
 
 
 
-/** At most this many log lines that look like errors are quoted per update. */
 const MAX_ERROR_LINES = 5;
 const ERROR_WORDS = /\b(?:error|errors|failed|failure|fatal|exception|invalid|broken|cannot|can't|could not|unable|not found|missing|denied)\b/i;
-/** Every log line of an update that looks like an error. */
 function allErrorLines(logs) {
     return logs.filter((line) => ERROR_WORDS.test(line));
 }
-/**
- * The log lines of an update that look like errors, as quoted: the first (most often the cause,
- * what follows it often its echo) and the last ones, `MAX_ERROR_LINES` in all.
- */
 function errorLines(logs) {
     const all = allErrorLines(logs);
     return all.length <= MAX_ERROR_LINES ? all : [all[0], ...all.slice(1 - MAX_ERROR_LINES)];
 }
-/** How many lines that look like errors `errorLines` leaves out, between the first and the last ones. */
 function errorLinesLeftOut(logs) {
     return Math.max(0, allErrorLines(logs).length - MAX_ERROR_LINES);
 }
-/** An error line as quoted: cut to 300 characters, with the file it names kept when the cut drops it. */
 function quotedLine(line) {
     const cut = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(line, 300);
     const ref = fileRefOf(line);
     return ref && !cut.includes(ref.file) ? `${cut} [${fileRefText(ref)}]` : cut;
 }
-/** `docs/page.mdx:12`, or the file alone. */
 function fileRefText(ref) {
     return ref.line === undefined ? ref.file : `${ref.file}:${ref.line}`;
 }
-// A relative path ending in a docs-related extension, optionally `:line` (and `:column`). A
-// platform that builds on Windows may name it with backslashes: annotations always take `/`.
 const FILE_REF = /(?:^|[\s'"(`[])((?:[\w@-][\w.@-]*[\\/])*[\w@-][\w.@-]*\.(?:mdx|md|markdown|ya?ml|json|jsx?|tsx?|css|png|jpe?g|svg))(?::(\d{1,7}))?\b/;
-/** The docs file (and line) a log line names, if any; never an absolute path or one with `..`. */
 function fileRefOf(line) {
     const match = FILE_REF.exec(line);
     const file = match?.[1]?.replace(/\\/g, '/');
@@ -327,22 +291,12 @@ function fileRefOf(line) {
     const lineNumber = match[2] ? Number(match[2]) : undefined;
     return lineNumber && lineNumber > 0 ? { file, line: lineNumber } : { file };
 }
-/**
- * An update that succeeded for another commit than `expect-sha` (or for one it does not name):
- * the commit is the reason, and nothing in its log is.
- */
 function wrongCommit(t) {
     return t.ref.kind === 'update' && t.result === 'failure' && (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update.success, t.status);
 }
-/** The log lines that look like errors of an update that failed by itself, as quoted; none for any other target. */
 function quotedLines(t) {
     return failedByItself(t) ? errorLines(t.logs) : [];
 }
-/**
- * Every docs file the error lines of an update that failed by itself name, in the order its log
- * names them (each taken from the whole line, before any cut); `docsRoot` makes them paths of
- * the repository. `quoted` takes only the lines quoted.
- */
 function namedFiles(t, docsRoot = '', quoted = false) {
     if (!failedByItself(t))
         return [];
@@ -350,11 +304,6 @@ function namedFiles(t, docsRoot = '', quoted = false) {
     return [...new Set(lines.flatMap((line) => fileRefOf(line) ?? []).map((ref) => fileRefText(docsRoot ? { ...ref, file: `${docsRoot}/${ref.file}` } : ref)))];
 }
 const failedByItself = (t) => t.ref.kind === 'update' && t.result === 'failure' && !wrongCommit(t);
-/**
- * File annotations for the error lines of every failed update, one per file and line. The
- * platform names files relative to the docs root; `docsRoot` (a folder of the repository, ''
- * for its root) makes them paths of the repository.
- */
 function fileAnnotations(outcome, docsRoot = '') {
     const seen = new Set();
     const annotations = [];
@@ -372,14 +321,12 @@ function fileAnnotations(outcome, docsRoot = '') {
     }
     return annotations.slice(0, MAX_ERROR_LINES);
 }
-/** An update that ended with a status this action does not know: it is told by its record, status, summary and log. */
 function unknownEnd(t) {
     if (t.ref.kind !== 'update' || t.result !== 'error' || t.parsed?.kind !== 'update' || t.status === '')
         return false;
     const { success, failure, pending } = _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .TERMINAL_STATES */ .k.update;
     return ![success, failure, pending].some((list) => (0,_engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__/* .listed */ .K)(list, t.status));
 }
-/** The update's own summary, when it says more than its status. */
 function updateSummary(t) {
     const summary = t.parsed?.kind === 'update' ? t.parsed.data.summary?.trim() : undefined;
     if (!summary || /^update (?:failure|failed|success|queued|in progress)$/i.test(summary))
@@ -409,12 +356,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
 /* harmony import */ var _place_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8141);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6023);
-// A run told in the user's terms, for the annotation, the summary, the comment and the
-// command's message alike: what happened, the evidence (evidence.ts), and what to do now
-// (advice.ts).
-//
-// Loaded only for an outcome that has something to explain (load-explainer.ts): it answers the
-// reports' Explainer (explainer.ts) in full.
 
 
 
@@ -425,18 +366,14 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** Failing targets listed one by one in the annotation; the summary has them all. */
 const MAX_TARGETS_LISTED = 10;
-/** The run in the user's terms, for the annotation, the summary and the comment alike. */
 function explainRun(outcome, options = {}) {
     const place = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
     const input = place.input;
     if (outcome.problems.length > 0)
         return { lead: [outcome.headline], quoted: [outcome.problems.map((problem) => (0,_advice_js__WEBPACK_IMPORTED_MODULE_2__/* .problemAsGiven */ .pI)(problem, place))], next: place.fixInputs };
-    // Results that could not be written lead, with what to check (the headline says what the wait found too).
     if (outcome.notWritten !== undefined)
         return { lead: [outcome.headline], quoted: [], next: '' };
-    // Work that could not be started: its message says whether it may have started, and what to check.
     if (outcome.trigger && outcome.trigger.result !== 'success')
         return { lead: [outcome.headline], quoted: [], next: '' };
     if (outcome.result === 'success')
@@ -462,8 +399,6 @@ function explainRun(outcome, options = {}) {
         }
         return { lead: [outcome.headline], quoted: [], next: `check the inputs and the log; ${place.rerun} if the cause was passing` };
     }
-    // The strongest result leads (a failure before a timeout beside it, as in `result`); targets
-    // stopped by fail-fast follow the one that stopped them.
     const own = failing.filter((t) => !t.stoppedByFailFast);
     const ordered = [...[...own].sort((a, b) => (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .resultRank */ .qf)(b.result) - (0,_engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__/* .resultRank */ .qf)(a.result)), ...failing.filter((t) => t.stoppedByFailFast)];
     const first = ordered[0];
@@ -471,7 +406,6 @@ function explainRun(outcome, options = {}) {
     const sentence = endSentence(`${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .capitalize */ .ZH)((0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_1__/* .describeRef */ .Ro)(first.ref))} ${explained.reason}`);
     const lead = [];
     const quoted = [];
-    // The first line (most often the cause) and the last ones are quoted; the count of those left out between them.
     const evidence = (t) => {
         const lines = (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLines */ .Gi)(t).map(_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .quotedLine */ .vw);
         const between = lines.length > 0 ? (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .errorLinesLeftOut */ .BT)(t.logs) : 0;
@@ -492,21 +426,15 @@ function explainRun(outcome, options = {}) {
         lead.push(`- \u2026 and ${ordered.length - MAX_TARGETS_LISTED} more (see ${place.details})`);
         quoted.push([]);
     }
-    // Not one id known: the ids may be right and the address wrong.
     const everyIdUnknown = outcome.targets.every((t) => t.result === 'error' && /^HTTP 404\b/.test(t.error ?? ''));
     const next = everyIdUnknown
         ? `${explained.next}; if ${outcome.targets.length === 1 ? 'it is' : 'they are'} right, check that ${input('base-url')} is the address of the platform's API (it answered 404 for ${outcome.targets.length === 1 ? 'the id' : 'every id'})`
         : explained.next;
     return { lead, quoted, next };
 }
-/**
- * The step's error annotation: what happened first, in the user's terms, then the quoted
- * evidence (the update's summary, its error lines), then one next step.
- */
 function failureMessage(outcome, options = {}) {
     const said = explainRun(outcome, options);
     const { asGiven } = options.place ?? _place_js__WEBPACK_IMPORTED_MODULE_5__/* .GITHUB_ACTIONS_PLACE */ .ME;
-    // The engine's reasons name inputs as the action's: named as the user gave them here.
     const lead = said.lead.map(asGiven);
     const { quoted } = said;
     const next = asGiven(said.next);
@@ -517,7 +445,6 @@ function failureMessage(outcome, options = {}) {
         if (outcome.problems.length > 0)
             lines.push(...evidence.map((p) => `- ${p}`));
         else if (evidence.length > 0) {
-            // A further target's lines are indented under its own list item.
             const indent = i === 0 ? '' : '  ';
             lines.push(`${indent}Errors in its log:`, ...evidence.map((text) => `${indent}  ${text}`));
         }
@@ -527,7 +454,6 @@ function failureMessage(outcome, options = {}) {
 function endSentence(text) {
     return /[.!?\u201d"]$/.test(text) ? text : `${text}.`;
 }
-/** An update that ended with a status this action does not know, with its own summary; undefined for any other target. */
 function unknownEndOf(t) {
     return (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .unknownEnd */ .EI)(t) ? { summary: (0,_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .updateSummary */ .MT)(t) } : undefined;
 }

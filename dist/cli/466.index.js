@@ -30,7 +30,6 @@ const text = zod_mini__WEBPACK_IMPORTED_MODULE_4__/* ["catch"] */ .MfU(zod_mini_
 const statusAnswer = zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ statusId: zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* ._minLength */ .m9(1)), previewUrl: text });
 const jobAnswer = zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ id: zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* ._minLength */ .m9(1)) });
 const automationAnswer = zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ instanceId: zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().check(zod_mini__WEBPACK_IMPORTED_MODULE_5__/* ._minLength */ .m9(1)), jobId: text });
-/** The job as the platform holds it when the message arrives: it may still show the state from before. */
 const messageAnswer = zod_mini__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({});
 const STARTING = { act: 'start', acts: 'starts', done: 'started', happened: 'started' };
 const SENDING = { act: 'send', acts: 'sends', done: 'sent', happened: 'been taken' };
@@ -60,7 +59,6 @@ const OPERATIONS = {
             if (!answer.success)
                 return undefined;
             const started = { ref: { kind: 'update', id: answer.data.statusId } };
-            // Credentials in the address are cut before anything (log, outputs, summary, comment) shows it.
             if (answer.data.previewUrl)
                 started.previewUrl = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .withoutUserinfo */ .Q3)(answer.data.previewUrl);
             return started;
@@ -96,7 +94,6 @@ const OPERATIONS = {
             const answer = automationAnswer.safeParse(body);
             return answer.success ? { automation: { runId: answer.data.instanceId, jobId: answer.data.jobId ?? undefined } } : undefined;
         },
-        // The platform's 400: a malformed id, an automation that is not active, or one without a custom schedule.
         badRequestInput: 'automation-id (it must name an active automation with a custom schedule)',
         notFound: (settings) => `the platform found no automation ${settings.kind === 'automation' ? (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(settings.automationId, 100) : ''} in project ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(settings.projectId, 100)}`,
         notFoundInputs: 'automation-id and project-id',
@@ -109,7 +106,6 @@ const OPERATIONS = {
         path: (projectId, settings) => `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(settings.kind === 'message' ? settings.jobId : '')}/message`,
         body: (settings) => ({ prompt: settings.kind === 'message' ? settings.prompt : '' }),
         idField: 'id',
-        // The job is the one the message went to, whatever state the answer still shows.
         read: (body, projectId, settings) => messageAnswer.safeParse(body).success && settings.kind === 'message' ? { ref: { kind: 'job', id: settings.jobId, projectId } } : undefined,
         badRequestInput: 'agent-message',
         notFound: (settings) => `the platform found no agent job ${settings.kind === 'message' ? (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(settings.jobId, 100) : ''} in project ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(settings.projectId, 100)}`,
@@ -118,18 +114,12 @@ const OPERATIONS = {
         findIt: 'the agent job in the dashboard (and new commits on its pull request)'
     }
 };
-/** The 404 of an operation that starts work in a project: the project is not found. */
 function nothingToStartIn(settings) {
     return `the platform found nothing to start the ${OPERATIONS[settings.kind].what(settings)} in`;
 }
 function triggerPath(settings) {
     return OPERATIONS[settings.kind].path(settings.projectId, settings);
 }
-/**
- * How the answer to a POST that starts work is read. Only answers that prove the work was not
- * started may be retried: 429, and 503 with Retry-After. Every other failure ends the run, since
- * the work may have started and a second POST would start it twice.
- */
 function classifyStartAnswer(settings, facts) {
     const operation = OPERATIONS[settings.kind];
     const { status } = facts;
@@ -166,18 +156,12 @@ function classifyStartAnswer(settings, facts) {
         return { kind: 'fatal', misconfigured: true, reason: `HTTP 404: ${operation.notFound(settings)}${quoted}. Check ${operation.notFoundInputs}` };
     return { kind: 'fatal', reason: maybeStarted(settings, `HTTP ${status}${quoted}`) };
 }
-/** The message for a POST whose fate is unknown: say so, and how to find out. */
 function maybeStarted(settings, what, likely = 'may') {
     const operation = OPERATIONS[settings.kind];
     const verbs = operation.verbs ?? STARTING;
     const fate = likely === 'may' ? `may have ${verbs.happened} anyway` : `has probably ${verbs.happened}`;
     return `the request that ${verbs.acts} the ${operation.what(settings)} ended without a usable answer (${what}), so the ${operation.what(settings)} ${fate}. It was not sent again, so that the work does not run twice: look in ${operation.findIt} before you re-run this job`;
 }
-/**
- * Sends the one POST that starts the work and reads what it started. The POST is sent again
- * only after an answer that proves it was not acted on (429, 503 with Retry-After, a refused
- * connection), within the deadline. Never throws.
- */
 async function startWork(settings, deps) {
     const operation = OPERATIONS[settings.kind];
     const verbs = operation.verbs ?? STARTING;
@@ -185,7 +169,6 @@ async function startWork(settings, deps) {
     const path = operation.path(settings.projectId, settings);
     const json = operation.body(settings);
     let lastRetry;
-    // What a cancel cut short: work whose answer came in with the cancel, or a request already sent.
     let startedAsCancelled;
     let sentWhenCancelled = false;
     const read = (answer) => {
@@ -202,7 +185,6 @@ async function startWork(settings, deps) {
                     kind: 'fatal',
                     reason: `the ${operation.what(settings)} was started, but the platform answered with ${withArticle(operation.idField)} that ${problem}, so it cannot be waited on. Follow it in ${operation.findIt}`
                 };
-            // The automation's ids go to the outputs, where workflows put them into scripts: the rule of every id.
             const automationIds = started.automation
                 ? [
                     ['instanceId', started.automation.runId],
@@ -219,7 +201,6 @@ async function startWork(settings, deps) {
             }
             return { kind: 'settled', value: started };
         }
-        // Retried only when nothing reached the server, or the server said it did not act on it.
         if (answer.kind !== 'fatal' && (answer.notActedOn || answer.sent === false)) {
             lastRetry = {
                 reason: answer.reason,
@@ -232,14 +213,11 @@ async function startWork(settings, deps) {
             return answer;
         return { kind: 'fatal', reason: maybeStarted(settings, answer.reason) };
     };
-    /** Why the run ends without work: only answers that prove nothing was started are retried. */
     const noneStarted = () => {
         const answered = lastRetry?.reason ?? 'that it could not take the request';
-        // Nothing at base-url is no answer of the platform's, and no reason to wait longer.
         if (lastRetry?.unreachable)
             return `no ${operation.what(settings)} was ${verbs.done}: ${answered.replace(/; check base-url$/, '')}${report.requests > 1 ? `, on each of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .counted */ .hS)(report.requests, 'attempt')}` : ''}; check base-url`;
         const what = report.requests === 1 ? `the platform answered ${answered}` : `the platform kept answering ${answered}, after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .counted */ .hS)(report.requests, 'attempt')}`;
-        // The wait it asked for, when that is what ended the run before the deadline.
         const asked = lastRetry?.retryAfterMs;
         const tooLong = asked !== undefined && deps.clock.now() + asked >= deps.deadline ? ` and asked to wait ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(asked)} before another try, past the timeout` : '';
         return `no ${operation.what(settings)} was ${verbs.done} before the timeout ran out: ${what}${tooLong}. Re-run later, or raise timeout`;
@@ -272,7 +250,6 @@ async function startWork(settings, deps) {
     };
     const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntilSettled */ .zh)(attempt, {
         ...(0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .scheduleOf */ .rH)(deps),
-        // Sent again only while the wait before it (Retry-After included) ends before the deadline.
         retryOnlyBeforeDeadline: true,
         ...(deps.onRetry ? { onRetry: deps.onRetry } : {})
     });
@@ -284,7 +261,6 @@ async function startWork(settings, deps) {
         case 'cancelled':
             report.result = 'cancelled';
             if (startedAsCancelled) {
-                // The answer came with the cancel: the work runs, and its id is worth keeping.
                 keepStarted(report, startedAsCancelled);
                 report.error = `the run was cancelled just after the ${operation.what(settings)} was ${verbs.done}`;
             }
@@ -297,14 +273,12 @@ async function startWork(settings, deps) {
                 report.misconfigured = true;
             break;
         case 'timeout':
-            // Only answers that prove nothing was started are retried, so nothing was.
             lastRetry ??= end.lastProblem === undefined ? undefined : { reason: end.lastProblem };
             report.error = noneStarted();
             break;
     }
     return report;
 }
-/** `an instanceId`, `a jobId`. */
 function withArticle(noun) {
     return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
@@ -314,7 +288,6 @@ function keepStarted(report, started) {
     if (started.automation)
         report.automation = started.automation;
 }
-/** Whether the POST was answered with what it started: a target to wait on, or a run that has none. */
 function workStarted(report) {
     return report.ref !== undefined || report.automation !== undefined;
 }

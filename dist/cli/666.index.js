@@ -13,10 +13,6 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
 /* harmony import */ var _report_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7994);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
-// A JUnit XML report (GitLab's artifacts:reports:junit, Jenkins, CircleCI): one test case per
-// target, per page read and per search query, a failure's text the reason and the next step, an update's log
-// tail as its output. Valid XML whatever the server sent: characters XML cannot hold are
-// dropped and the rest escaped (no CDATA, so "]]>" is only text).
 
 
 
@@ -28,11 +24,6 @@ const STARTED_WORK = {
     automation: 'the automation run',
     message: 'the follow-up to the agent job'
 };
-/**
- * Text as XML can hold it: no control character, no lone surrogate, markup escaped. No CI that
- * prints the report runs a command from it (`##vso[`, `##teamcity[`, `##[`, a leading `::`): the
- * character that would start one is written as a character reference, which reads the same.
- */
 function xmlText(text) {
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .stripControl */ .kU)(text)
         .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
@@ -57,8 +48,6 @@ function targetCase(t, explainer, options) {
     if (t.result === 'success')
         return base;
     const message = `${(0,_engine_wait_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRef */ .Ro)(t.ref)} ${reason}`;
-    // A cancelled wait is a failure too (type "cancelled"): the job failed, and a report that reads
-    // "nothing failed" would say otherwise.
     return { ...base, failure: { type: t.result, message, text: told(message, next) } };
 }
 function testCases(outcome, explainer, options) {
@@ -69,7 +58,6 @@ function testCases(outcome, explainer, options) {
         return [{ classname: `${SUITE}.inputs`, name: 'inputs', seconds, failure: { type: 'invalid-input', message: outcome.headline, text } }];
     }
     const cases = [];
-    // A report or output that could not be written made the run an error: a case of its own says so.
     if (outcome.notWritten !== undefined)
         cases.push({
             classname: `${SUITE}.reports`,
@@ -122,7 +110,6 @@ function testCases(outcome, explainer, options) {
         }
     }
     if (cases.length === 0) {
-        // Nothing was waited on or searched: the run itself is the one case.
         const { lead, next } = explainer.explainRun(outcome, options);
         const run = { classname: SUITE, name: 'wait-for-docs', seconds };
         cases.push(outcome.result === 'success' ? run : { ...run, failure: { type: outcome.result, message: outcome.headline, text: told(lead.join('\n'), next) } });
@@ -141,10 +128,6 @@ function renderCase(c, clean) {
         inner.push(`      <system-out>${xml(c.output.join('\n'))}</system-out>`);
     return inner.length === 0 ? `    <testcase ${attributes}/>` : `    <testcase ${attributes}>\n${inner.join('\n')}\n    </testcase>`;
 }
-/**
- * The report for the outcome, explained by `explainer` (load-explainer.ts); `clean` cuts every key out
- * of each text before it is escaped.
- */
 function renderJunit(outcome, explainer, options, clean) {
     const cases = testCases(outcome, explainer, options);
     const failures = cases.filter((c) => c.failure).length;
@@ -179,11 +162,6 @@ const STARTED = {
     automation: 'automation run',
     message: 'follow-up message to agent job'
 };
-/**
- * The line that says what the run's trigger started, for the summary and the comment; undefined
- * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
- * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
- */
 function startedMarkdown(outcome) {
     const trigger = outcome.trigger;
     if (trigger?.automation) {
@@ -237,25 +215,18 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-/**
- * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
- * outcome (load-explainer.ts: loaded only when there is something to explain).
- */
 function renderSummary(outcome, told, options = {}) {
     const now = options.now ?? Date.now();
     const said = told.explainRun(outcome, options);
     const sections = [`## ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .titleFor */ .Q$)(outcome)}`, reasonSection(outcome, said)];
-    // What this run started (by a trigger), right under the reason.
     const started = (0,_started_js__WEBPACK_IMPORTED_MODULE_4__/* .startedMarkdown */ .f)(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        // The explanation quotes each problem as the user reads it where the step runs.
         sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
@@ -287,30 +258,24 @@ function renderSummary(outcome, told, options = {}) {
     sections.push(`<sub>Finished in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(outcome.elapsedMs)} with ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, { lead, quoted, next }) {
-    // Input problems have their own section; error lines are quoted here, and open in the log below.
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line, 1000)}**` : `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
         parts.push(`**Next:** ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeWithCode */ .HY)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sentence */ .em)(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
-/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
 function resultCell(t, withReason, reasonOf) {
-    // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.status, 40)})` : '';
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(t.note, 200)}` : '') : `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(reasonOf(t), 300)}`;
     return `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${t.result}${status}${why}`;
 }
-/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
     const start = iso ? Date.parse(iso) : Number.NaN;
     if (!iso || Number.isNaN(start))
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    // A summary is read long after it was written: a clock time, never "\u{2026} ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, end - start))}`;
@@ -348,9 +313,7 @@ function jobTable(targets, now, withReason, reasonOf) {
     });
     return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
-/** Most reports of a platform check listed; a pattern may match many. */
 const MAX_CHECK_REPORTS = 20;
-/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
 function checkTable(targets, withReason, reasonOf) {
     const rows = targets.map((t) => {
         const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined;
@@ -405,7 +368,6 @@ function screenshotSection(updates) {
     return `### Screenshots\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates, told) {
-    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
     const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t));
     if (shown.length === 0)
         return undefined;
@@ -417,7 +379,6 @@ function logSection(updates, told) {
         const status = unknown ? ` \u2014 status ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(summary, 300)}`] : []), tail.length > 0 ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(tail) : 'Its record has no log lines.'].join('\n\n');
-        // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
         parts.push(`<details${open}><summary>${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }

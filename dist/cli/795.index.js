@@ -24,9 +24,6 @@ export const modules = {
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4285);
 /* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2516);
 /* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5474);
-// The few GitLab REST (v4) calls of the merge request note and the commit status, over the project's own connections
-// (the runner's proxy, name lookups that end on time), each ended by one abort signal in every
-// phase. Nothing here retries: a note is best effort, and a POST is never sent twice.
 
 
 
@@ -38,13 +35,9 @@ export const modules = {
 
 
 
-/** Bodies above this are refused: a page of 100 notes of GitLab's largest size fits. */
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
-/** Pages of 100 notes read at most while looking for ours (a merge request with 100 000 notes). */
 const MAX_NOTE_PAGES = 1000;
-/** How many pages of 100 commit statuses of one name are read at the most. */
 const MAX_STATUS_PAGES = 100;
-/** A page of the commit's statuses, as GitLab lists them. */
 const statusListing = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .array */ .YOg(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({
     id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr(),
     status: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP(),
@@ -53,28 +46,17 @@ const statusListing = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .array */ .YOg(zod
     target_url: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP()),
     pipeline_id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr())
 }));
-/**
- * An answer other than the one expected, or no answer. `retryAfterMs`: the pause a rate limit
- * (429) asked for before the next request (rateLimitPauseMs), when it said one.
- */
 class GitLabError extends Error {
     status;
     retryAfterMs;
     heldState;
-    constructor(message, status, retryAfterMs, 
-    /**
-     * The state a commit status already holds, when GitLab refused to move it there again (400,
-     * "Cannot transition status via :run from :running"): its words are the only sign of it,
-     * read here, once, at the boundary.
-     */
-    heldState) {
+    constructor(message, status, retryAfterMs, heldState) {
         super(message);
         this.status = status;
         this.retryAfterMs = retryAfterMs;
         this.heldState = heldState;
     }
 }
-/** The state GitLab's 400 says a commit status already holds: "Cannot transition status via :<event> from :<state>". */
 function heldStateOf(status, json) {
     if (status !== 400)
         return undefined;
@@ -82,21 +64,15 @@ function heldStateOf(status, json) {
     const text = typeof message === 'string' ? message : JSON.stringify(message ?? '');
     return /Cannot transition status via :\w+ from :(\w+)/.exec(text)?.[1];
 }
-/** How long GitLab asked to wait before the next write: a 429's pause; undefined for any other failure. */
 function gitlabRetryAfterMs(error) {
     return error instanceof GitLabError && error.status === 429 ? error.retryAfterMs : undefined;
 }
-/**
- * Why GitLab refused the write with 429, and what to do: `what` is the record ("note", "commit
- * status"). Undefined for any other failure.
- */
 function explainRateLimit(error, what) {
     if (!(error instanceof GitLabError) || error.status !== 429)
         return undefined;
     return (`GitLab asked to slow down: a rate limit of its API was reached (${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(error.message, 300)}); the next run writes the ${what} again. ` +
         `If it happens often, give this job a token of its own: GitLab counts API requests per user, and every job and script that uses the same token shares that count`);
 }
-/** The pause a 429 asks for: its Retry-After (seconds, or an HTTP date), else its RateLimit-Reset (epoch seconds). */
 function pauseOf(status, header) {
     return status === 429 ? (0,_api_retry_after_js__WEBPACK_IMPORTED_MODULE_10__/* .rateLimitPauseMs */ .sX)({ retryAfter: header('retry-after'), reset: header('ratelimit-reset') }, Date.now()) : undefined;
 }
@@ -107,23 +83,9 @@ const noteSchema = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({
     author: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .nullish */ .cl6(zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({ id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr() }))
 });
 const userSchema = zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({ id: zod_mini__WEBPACK_IMPORTED_MODULE_9__/* .int */ .Whr() });
-/**
- * Ends a client's connections after its last request without waiting on the rest of its
- * teardown (its sockets are destroyed at once; undici's own, bounded, goes on alone): an answer
- * that came before the step's limit, GitLab's 400 "already so" included, is the caller's at once,
- * never cut by that limit while the client tears down (found by the explorer).
- */
 function closeSoon(gitlab) {
     gitlab.close().catch(() => undefined);
 }
-/**
- * A client for `apiUrl` (CI_API_V4_URL) with the token in the PRIVATE-TOKEN header; every request
- * ends when `signal` aborts, whatever the socket does (raced, as the platform client does: the
- * HTTP library does not honour an abort while it connects). Links to follow are taken only when
- * they stay under `apiUrl`, so the token goes nowhere else. Every text it writes (a note's body, a
- * status's description and `target_url`) passes through `clean` and the token's own cleaning, as
- * the log does.
- */
 function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process.env, clean = (text) => text) {
     const written = (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .cleanerWith */ .Hb)(token, clean);
     const connections = (0,_api_connections_js__WEBPACK_IMPORTED_MODULE_1__/* .openConnections */ .qP)(apiUrl, phaseTimeoutMs, env);
@@ -175,12 +137,8 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
         catch (error) {
             if (signal.aborted || error instanceof GitLabError)
                 throw error;
-            // A phase's own limit (as long as the request's, or longer) ran out on the HTTP library's
-            // coarse clock a moment before the request's signal: that is the signal's limit, and said
-            // as it (found by CI: "Headers Timeout Error" where "did not answer within" was due).
             if (phaseTimedOut(error) && (await abortedWithin(signal, PHASE_TIE_MS)))
                 throw signal.reason;
-            // No answer: typed for the lifecycle (records/failure.ts), with whether it may have reached GitLab.
             throw (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_7__/* .noAnswer */ .qE)(error, `network error: ${(0,_api_client_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNetworkError */ .gl)(error)}`, { proxyStatus: (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyRefusalStatus */ .n8)(error), url });
         }
         finally {
@@ -194,7 +152,6 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
             throw new GitLabError(`HTTP ${answer.status}${messageOf(answer.json, token)}`, answer.status, pauseOf(answer.status, answer.header), heldStateOf(answer.status, answer.json));
         return answer;
     }
-    /** The next page's URL: x-next-page, else the Link header's rel="next" when it stays under the API. */
     function nextPage(answer, current) {
         const next = answer.header('x-next-page')?.trim();
         if (next && /^\d{1,9}$/.test(next)) {
@@ -208,7 +165,6 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
         const url = new URL(linked);
         return url.origin === apiUrl.origin && `${url.origin}${url.pathname}`.startsWith(`${base}/`) ? url.href : undefined;
     }
-    /** The notes of the merge request, page after page (MAX_NOTE_PAGES at the most). */
     async function* notesOf(project, mergeRequest) {
         let url = `${base}${path(project, mergeRequest)}?per_page=100&page=1&sort=asc&order_by=created_at`;
         const seen = new Set();
@@ -313,9 +269,6 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
             return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
         },
         async commitStatuses(project, sha, name) {
-            // Every page: GitLab lists them oldest first, and with all=true every earlier pipeline's too,
-            // so the newest (another job's failure among them) is on the last page. Each once, newest
-            // (highest id) first, whatever order the pages come in.
             const found = new Map();
             let url = `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?name=${encodeURIComponent(name)}&all=true&per_page=100&page=1`;
             const seen = new Set();
@@ -337,7 +290,6 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
                             context: name,
                             description: status.description ?? undefined,
                             targetUrl: status.target_url ?? undefined,
-                            // The pipeline that wrote it: a job of the same pipeline is a sibling; GitLab versions that do not say are no one's.
                             run: typeof status.pipeline_id === 'number' ? `pipeline ${status.pipeline_id}` : undefined
                         });
                 url = nextPage(answer, new URL(url));
@@ -347,8 +299,6 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
         close: () => connections.destroyAll()
     };
 }
-/** GitLab's own message, one short line (it may be a string or an object of field errors). */
-/** What GitLab's error body says: its `message` (a string, or an object of them), else its `error`. */
 function messageField(json) {
     if (json === null || typeof json !== 'object')
         return undefined;
@@ -358,18 +308,14 @@ function messageOf(json, token) {
     const message = messageField(json);
     if (message === undefined)
         return '';
-    // The token masked in every spelling before the words are cut: a cut spelling of it would not be found after.
     const masked = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .secretForms */ .eo)(token ? [token] : []))(typeof message === 'string' ? message : JSON.stringify(message));
     return `: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(masked, 200)}`;
 }
-/** How long after a phase's own limit the request's signal is awaited: the HTTP library's timers run on a clock of about half a second, and its limits end up to a second late. */
 const PHASE_TIE_MS = 1500;
-/** The HTTP library's limit of a phase (connect, headers, body) ran out. */
 function phaseTimedOut(error) {
     const codes = [error, error instanceof Error ? error.cause : undefined].map((e) => (e && typeof e === 'object' && 'code' in e ? String(e.code) : ''));
     return codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT');
 }
-/** Whether `signal` aborts within `ms` (a timer that holds the process: the outcome's write waits on it). */
 function abortedWithin(signal, ms) {
     if (signal.aborted)
         return Promise.resolve(true);
@@ -402,16 +348,10 @@ function abortedWithin(signal, ms) {
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 
 
-/** The variable that holds the token that writes the note and the commit status. */
 const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN';
-/** The token given: the flag (or the context's), else the variable. */
 function gitlabTokenOf(token, env) {
     return (token?.trim() || env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? '';
 }
-/**
- * The token, or why it cannot write (`what`: "merge request notes", "commit statuses"), with
- * `create`: how to make one that can.
- */
 function usableToken(token, env, what, create) {
     if (token === '')
         return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${create}` };
@@ -421,7 +361,6 @@ function usableToken(token, env, what, create) {
         return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` };
     return { token };
 }
-/** `clean`, and every spelling of the GitLab token cut out too, whatever `clean` knows. */
 function cleanerWith(token, clean = (text) => text) {
     const own = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .secretForms */ .eo)(token ? [token] : []));
     return (text) => own(clean(text));
@@ -442,21 +381,10 @@ function cleanerWith(token, clean = (text) => text) {
 /* harmony export */ });
 /* unused harmony export errorCodes */
 /* harmony import */ var _listing_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5474);
-// What became of a record's request that failed, in one taxonomy for every transport: refused for
-// good, rate-limited, lost (it may land later), never sent, or a lookup that ran out of its time.
-// Each transport says what it knows as types at its boundary (an HTTP status on the error, or
-// `NoAnswer` for a request that got none, with whether it may have reached the server), and the
-// lifecycle decides from those alone: nothing here reads an error's words.
 
-/**
- * A request that got no answer, as its transport knows it: `reached` is `no` when it certainly
- * never reached the server (a connection refused, a name not found, a proxy that refused the
- * tunnel: `proxyStatus`), `maybe` once it may have (a reset, a socket closed, a phase cut short).
- */
 class NoAnswer extends Error {
     reached;
     proxyStatus;
-    /** Where it was sent, when the transport says (for the words: "the GitHub API at \u{2026}"). */
     url;
     constructor(message, reached, options = {}) {
         super(message, { cause: options.cause });
@@ -466,9 +394,7 @@ class NoAnswer extends Error {
         this.url = options.url;
     }
 }
-/** The system's codes of a connection that was never made: nothing of the request reached the server. */
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-/** The `code`s of an error and of the causes below it (five deep at the most): the system's and the HTTP library's (ECONNRESET, UND_ERR_SOCKET\u{2026}). */
 function errorCodes(error) {
     const codes = [];
     for (let at = error, depth = 0; at && typeof at === 'object' && depth < 5; at = at.cause, depth++) {
@@ -478,15 +404,10 @@ function errorCodes(error) {
     }
     return codes;
 }
-/**
- * A transport's failure without an answer as `NoAnswer`: whether it reached the server, from its
- * codes; `proxyStatus` when a proxy refused the tunnel (nothing went past it).
- */
 function noAnswer(error, message, options = {}) {
     const never = options.proxyStatus !== undefined || errorCodes(error).some((code) => NEVER_REACHED.has(code));
     return new NoAnswer(message, never ? 'no' : 'maybe', { cause: error, ...options });
 }
-/** The HTTP status an error carries (an answer's), when it carries one. */
 function statusOf(error) {
     if (typeof error !== 'object' || error === null || !('status' in error))
         return undefined;
@@ -506,13 +427,6 @@ function failureOf(error, writeEnded) {
         return 'never-sent';
     return codes.some((code) => /^(?:E[A-Z]+|UND_ERR_\w+)$/.test(code)) ? 'lost' : 'unknown';
 }
-/**
- * Refused for good: answered, not applied, and the same request would be refused again (a 4xx
- * but a 429, a proxy that wants credentials). The one rule of every record's writes: the
- * lifecycle's (records/lifecycle.ts), and every port's, which narrows it only by a fact of its
- * platform that no type carries (GitHub's secondary rate limit, a 403 that says so in its words
- * alone). A rate limit, a 5xx, no answer, a lookup that ran out are never refusals: they may pass.
- */
 function refusedForGood(error) {
     return failureOf(error, false) === 'refused';
 }
@@ -548,12 +462,7 @@ var timeout_signal = __webpack_require__(2445);
 // EXTERNAL MODULE: ./src/step/limits.ts
 var limits = __webpack_require__(2372);
 ;// CONCATENATED MODULE: ./src/records/record-story.ts
-/**
- * What the close is told of the open. One that never reached the server (`unsent`) is, as a
- * refused one, nothing to find again; unlike one, it says nothing of the close's own write.
- */
 const openedOf = (open) => (open.at === 'sending' ? 'lost' : open.at === 'unsent' ? 'refused' : open.at);
-/** Before anything is sent. */
 const firstState = () => ({
     open: { at: 'never' },
     close: { at: 'not-begun' },
@@ -561,10 +470,6 @@ const firstState = () => ({
     notBefore: 0,
     voice: { at: 'quiet' }
 });
-/**
- * The sentences of one record's warnings as one: in the order found, joined by "Also:", the
- * closing sentence they share (what the step's result does not depend on) said once, at the end.
- */
 function oneWarning(lines) {
     lines = [...new Set(lines)];
     if (lines.length === 1)
@@ -575,11 +480,8 @@ function oneWarning(lines) {
     const body = (line) => (same ? line.slice(0, line.length - shared.length).trimEnd() : line);
     return lines.map((line, i) => (i === 0 ? body(line) : `Also: ${body(line)}`)).join(' ') + (same ? ` ${shared}` : '');
 }
-/** The open moves to `at`, its lost tries and its work kept; before it is sent, it does not. */
 const openMovesTo = (open, at) => (open.at === 'never' ? open : { ...open, at });
-/** What the close found, or its lost write, changes; before it begins, nothing does. */
 const closeFinds = (close, change) => (close.at === 'closing' ? { ...close, ...change } : close);
-/** A warning: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
 const warned = (voice, line, codes) => {
     if (voice.at === 'warned')
         return { voice, say: [{ level: 'info', line }] };
@@ -587,10 +489,6 @@ const warned = (voice, line, codes) => {
         return { voice: { ...voice, lines: [...voice.lines, { line, codes }] }, say: [] };
     return { voice: { at: 'warned' }, say: [{ level: 'warning', line, codes: [...new Set(codes)] }] };
 };
-/**
- * The table: what `event` makes of `state`, and what it says. An event that does not apply in a
- * state (the open's before it is sent, the close's before it begins) leaves that part as it is.
- */
 function next(state, event) {
     const to = (change, say = []) => ({ state: { ...state, ...change }, say });
     const { open, close, voice } = state;
@@ -604,21 +502,17 @@ function next(state, event) {
         case 'open-skipped':
             return to({ open: openMovesTo(open, 'skipped') });
         case 'open-try-lost':
-            // Each may land later, whatever the tries after it do: the time to land counts from the last, its reason the one said.
             return open.at === 'never' ? to({}) : to({ open: { ...open, lost: { count: (open.lost?.count ?? 0) + 1, lastSentAt: event.sentAt, why: event.why } } });
         case 'open-given-up':
             return to({ open: openMovesTo(open, 'lost') });
         case 'open-refused':
         case 'open-unsent':
-            // An earlier try whose answer was lost may land yet: then the open is lost, not refused or unsent.
             return to({ open: openMovesTo(open, open.at !== 'never' && open.lost !== undefined ? 'lost' : event.type === 'open-refused' ? 'refused' : 'unsent') });
         case 'open-ended':
-            // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
             return open.at === 'sending' ? to({ open: openMovesTo(open, 'lost') }) : to({});
         case 'where-known':
             return to({ where: event.where });
         case 'close-began':
-            // The close's warnings are gathered, unless the record already said its one.
             return close.at === 'closing'
                 ? to({})
                 : to({
@@ -630,8 +524,6 @@ function next(state, event) {
         case 'found-at-once':
             return to({ where: event.where, close: closeFinds(close, { found: 'at-once' }) });
         case 'close-written':
-            // Found where an unanswered creation put it: that creation has landed, nothing of it can come later.
-            // What an earlier try said of the outcome ("could not be written"), and why it failed, no longer hold.
             return to({
                 where: event.where,
                 close: closeFinds(close, { ...(event.told === 'unanswered' && event.done === 'updated' ? { found: 'landed' } : {}), onTheWay: undefined }),
@@ -642,7 +534,6 @@ function next(state, event) {
         case 'close-try-failed':
             return to({ close: closeFinds(close, { onTheWay: { why: event.why, code: event.code } }) });
         case 'close-write-lost':
-            // The first one is the one that may land over what follows it.
             return close.at === 'closing' && close.lost === undefined ? to({ close: closeFinds(close, { lost: { at: event.sentAt, why: event.why } }) }) : to({});
         case 'record-gone':
             return to({ where: undefined, close: closeFinds(close, { found: 'anew' }) });
@@ -670,13 +561,6 @@ function next(state, event) {
 }
 
 ;// CONCATENATED MODULE: ./src/records/lifecycle.ts
-// A record kept true: what the step writes outside itself (the pull request comment, the GitLab
-// merge request note, the GitHub deployment and its statuses, a commit status) has one story,
-// told here once. It is opened ("in progress") when waiting begins, and closed with the
-// outcome; whatever the API answers late and whenever a cancel lands, it is true at the end, or
-// one warning says which record may not be and why. Each kind of record is a small port
-// (`RecordPort`): where it is, how it is written, and the words of its messages. This file knows
-// no CI system, no HTTP client and no adapter; the time rules are those of step/limits.ts.
 
 
 
@@ -685,21 +569,14 @@ function next(state, event) {
 
 
 
-/**
- * A lookup a port makes around a write failed (records/siblings.ts: the other jobs' statuses, read
- * before and after it): the write was not sent, or was answered. No answer of a write was lost,
- * whatever the lookup's own cause; nothing of it can land later.
- */
 class LookupAroundWriteFailed extends Error {
 }
-/** Thrown by a port's close when told `unanswered` and the record is not found: nothing is created. */
 class NotFoundYet extends Error {
     constructor() {
         super('the record is not found yet');
         this.name = 'NotFoundYet';
     }
 }
-/** Thrown by a port when the record has nowhere to go: `sentence` is said as it is, at `level` (a warning with `code`). */
 class RecordSkipped extends Error {
     sentence;
     code;
@@ -712,43 +589,21 @@ class RecordSkipped extends Error {
         this.name = 'RecordSkipped';
     }
 }
-/** The pause before the second try of a write that failed on the way, when the server asked for none; it doubles with each try. */
 const CLOSE_RETRY_MS = 250;
-/** The longest pause between two tries of a write, when the server asked for none. */
 const MAX_RETRY_PAUSE_MS = 5000;
-/** The pause before the next try, after `tries` tries that failed on the way: 250 ms, doubling, 5 s at the most. */
 const retryPauseMs = (tries) => Math.min(CLOSE_RETRY_MS * 2 ** Math.max(0, tries - 1), MAX_RETRY_PAUSE_MS);
-/** A timer that holds the process (the outcome's exit code must not be lost to an empty event loop). */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A write that failed on the way, not one the server refused: a 5xx, a 429, or no answer at all (records/failure.ts). */
 const lifecycle_transient = (error) => {
-    // A lookup around the write that failed is judged by its own cause: a listing refused (401,
-    // 403, 404) or that is no listing fails again the same way; a 5xx, a rate limit, a network
-    // error or a lookup that ran out may pass.
     if (error instanceof LookupAroundWriteFailed)
         return ['timed-out', 'lost', 'rate-limited', 'never-sent'].includes((0,failure/* failureOf */.g5)(error.cause, false));
-    // Ended by its own signal, it is not tried again; refused (a proxy that wants credentials too), it
-    // would be refused again. A port's rate limit that is no 429 (GitHub's 403) is tried again by its pause.
     return !(0,listing/* isAbort */.rV)(error) && !(0,failure/* refusedForGood */.FD)(error);
 };
-/**
- * A write whose answer was lost on the way, which the server may still apply: a 5xx (a gateway
- * that gave up), no answer once it may have reached the server, or a write cut at the step's
- * limit; or one the server applied whose answer could not be used (a 2xx cut short, or naming no
- * record). Not a lookup that ran out before any write, nor a fault of this process.
- */
-const answerLost = (error, signals) => 
-// A lookup around the write failed: the write was not sent, or was answered. A reset of that
-// lookup is no write that may land later (found by the explorer: taken for one, it set the time
-// to land of the write sent after it too early).
-!(error instanceof LookupAroundWriteFailed) && (0,failure/* failureOf */.g5)(error, signals.write.aborted) === 'lost';
-/** A request that never reached the server (the connection refused, the name not found, a proxy's refusal of the tunnel): nothing was applied. */
+const answerLost = (error, signals) => !(error instanceof LookupAroundWriteFailed) && (0,failure/* failureOf */.g5)(error, signals.write.aborted) === 'lost';
 const neverSent = (error) => error instanceof LookupAroundWriteFailed
     ? neverSent(error.cause)
     : error instanceof failure/* NoAnswer */.W_
         ? error.reached === 'no'
         : (0,failure/* failureOf */.g5)(error, false) === 'never-sent';
-/** Resolves when `work` settles or `signal` aborts, whichever is first; never rejects, and `work` is observed. */
 function settledOrAborted(work, signal) {
     return new Promise((resolve) => {
         const stop = () => resolve('aborted');
@@ -760,12 +615,6 @@ function settledOrAborted(work, signal) {
             signal.addEventListener('abort', stop, { once: true });
     });
 }
-/**
- * The work's result, or the signal's abort, whichever comes first: an HTTP client does not
- * honour an abort in every phase (a proxy that never answers CONNECT holds it for minutes), so
- * the work stops being waited on when its time is up, whatever its request does. The work is
- * observed first, so its rejection is never unhandled, even when the signal is already aborted.
- */
 function withinBudget(work, budget) {
     return new Promise((resolve, reject) => {
         const stop = () => reject(budget.reason);
@@ -776,18 +625,11 @@ function withinBudget(work, budget) {
             budget.addEventListener('abort', stop, { once: true });
     });
 }
-/** The record's lifecycle through `port`, within the step's time rules. */
 function recordLifecycle(port, options) {
     const { cancel, log, clean } = options;
     const refused = port.refused ?? failure/* refusedForGood */.FD;
-    // One end for every write of the run: the step's limit, or the grace's end once a cancel came.
     const deadline = (0,limits/* commentDeadline */.uX)(options.endAt, cancel);
     const landMs = options.landMs ?? 2 * options.requestTimeoutMs;
-    /**
-     * The record's story, one value (records/record-story.ts): the open's, the close's, where the
-     * record is, the pause a rate limit asked for, what it said. It changes only by an event of
-     * that table (`tell`), which writes what the change says.
-     */
     let state = firstState();
     const tell = (event) => {
         const { state: after, say } = next(state, event);
@@ -795,52 +637,31 @@ function recordLifecycle(port, options) {
         for (const line of say)
             line.level === 'info' ? log.info(line.line) : log.warning(line.line, [...line.codes]);
     };
-    // Aborted once the record is known and a cancel came, in either order: the close then goes at once.
     const knownAfterCancel = new AbortController();
-    // Aborted when the close begins: the open is not sent again after it.
     const closeBegan = new AbortController();
-    /** The open's tries whose answer was lost, whatever became of it (none before it is sent). */
     const lostOpens = () => (state.open.at === 'never' ? undefined : state.open.lost);
-    /** The open's work, settled or not (none before it is sent). */
     const openDone = () => (state.open.at === 'never' ? Promise.resolve() : state.open.done);
-    /** What the close found, and its lost write: none before it begins. */
     const closeFound = () => (state.close.at === 'closing' ? state.close.found : 'nothing');
     const closeLost = () => (state.close.at === 'closing' ? state.close.lost : undefined);
-    /** What the close is told of the open. */
     const opened = () => openedOf(state.open);
-    /** The code of what a lost write of the outcome shows if it lands after the step (a success over another job's failure). */
     const lateCloseCode = () => port.words.lateCloseCode?.() ?? code('may-not-hold');
-    /** A code the port may give, as a list of none or one (to spread after a warning's first code). */
     const noneOrOne = (late) => (late ? [late] : []);
-    /** The code of what a lost "in progress" write shows if it lands after the step, when it has one (a second comment). */
     const lateOpenCodes = () => noneOrOne(port.words.lateOpenCode?.());
-    /** The code of what the close's creation shows if its answer was lost and it lands after the step, when it has one. */
     const lateCreationCodes = () => noneOrOne(port.words.lateCreationCode?.());
-    /** The codes of what a failed close adds of its own (a second comment beside an older one). */
     const closeFailedCodes = () => port.words.closeFailedCodes?.(opened()) ?? [];
-    /** What an "in progress" write shows if it lands after the step: the port knows (a second comment, for a lost creation). */
     const lateOpen = () => port.words.lateOpen?.() ?? 'it shows "in progress" until the next run';
-    /** A code of this record's warnings: `<record>.<kind>`. */
     const code = (kind) => `${port.record}.${kind}`;
-    /** A warning with its codes: gathered while the close runs, said at once before it; one per record (a line of the log after it). */
     const warn = (line, ...codes) => tell({ type: 'warned', line: clean(line), codes });
-    /** A write of the outcome failed: said as a warning, taken back if a later write of the close lands. */
     const sayWriteFailed = (line, ...codes) => tell({ type: 'write-failed', line: clean(line), codes });
-    /**
-     * The close was written: its line (unless `folded`: one round of many, said once in ten), and
-     * what it found after its write (a warning is gathered with the close's others).
-     */
     const sayClosed = (done, folded = false) => {
         if (!folded)
             log.info(clean(port.words.closed(done.where, done.done)));
         const after = done.after;
         if (!after)
             return;
-        // A rate limit's pause holds every later write of the record, a request after the write's included.
         const asked = after.failed === undefined ? undefined : port.retryAfterMs?.(after.failed);
         if (asked !== undefined)
             tell({ type: 'rate-limited', until: Date.now() + asked });
-        // The server's words one line without its escapes, the keys masked before it is cut; a lookup that ran out, its time.
         const reason = after.failed === undefined
             ? ''
             : (0,listing/* isAbort */.rV)(after.failed)
@@ -853,25 +674,18 @@ function recordLifecycle(port, options) {
     };
     const signalsUntil = (lookupEndAt, alsoOn = []) => {
         const lookup = (endAt) => AbortSignal.any([(0,timeout_signal/* timeoutSignal */._)((0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, endAt)), deadline, ...alsoOn]);
-        // A lookup after a write (the oldest record after a creation) ends as the write does, never with the open's earlier end.
         return { write: deadline, lookup: lookup(lookupEndAt), nextLookup: () => lookup(options.endAt) };
     };
-    // Whichever of the two ends comes first: a cancel heard after the step's limit ran out did not end the write.
     const ended = () => {
         const exitBy = cancel.exitBy();
         return exitBy !== undefined && exitBy < options.endAt ? 'the cancelled run had to end' : "the step's time limit (timeout + request-timeout + 2s) ran out";
     };
-    /** What is left of the time for writes: to the step's limit, or, once a cancel came, to the margin before the process must be gone. */
     const timeLeft = () => {
         const exitBy = cancel.exitBy();
         return Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy - limits/* COMMENT_EXIT_MARGIN_MS */.Nz) - Date.now();
     };
-    // A lookup cut short by what was left of the step's limit ran out with that limit: one reason,
-    // whichever of the two timers fired first.
     const outOfTime = (error, signals, lookupMs) => deadline.aborted || (signals.lookup.aborted && (0,listing/* isAbort */.rV)(error) && lookupMs < options.requestTimeoutMs);
-    /** The code of a warning that a request failed with `error`, as `why` words it: the time that ran out, or the port's. */
     const failedCode = (error, signals, lookupMs) => outOfTime(error, signals, lookupMs) ? code('out-of-time') : (port.codeOf?.(error) ?? code('not-written'));
-    /** Why a request failed: the port's words, or the time that ran out. */
     const why = (error, signals, lookupMs) => {
         if (outOfTime(error, signals, lookupMs))
             return `the ${port.api} did not answer before ${ended()}`;
@@ -879,8 +693,6 @@ function recordLifecycle(port, options) {
             return `the ${port.api} answered ${(0,src_text/* counted */.hS)(error.pages, 'page')} of ${error.what}, each within ${(0,durations/* formatDuration */.a)(error.slowestMs)}, but not all of them within ${(0,durations/* formatDuration */.a)(lookupMs)} (request-timeout, for the whole listing)`;
         if (signals.lookup.aborted && (0,listing/* isAbort */.rV)(error))
             return `the ${port.api} did not answer within ${(0,durations/* formatDuration */.a)(lookupMs)} (request-timeout)`;
-        // The server's words are one line without its escapes, whatever the port made of them; the
-        // keys masked before the line is cut (a cut spelling of a key is not found after).
         return (0,src_text/* oneLine */.TN)(clean(port.explain(error)), 600);
     };
     async function runOpen() {
@@ -892,7 +704,6 @@ function recordLifecycle(port, options) {
             try {
                 const at = await port.open(signals, (known) => {
                     tell({ type: 'where-known', where: known });
-                    // Known after a cancel came: the close need not wait on the rest of the open.
                     if (cancel.signal.aborted)
                         knownAfterCancel.abort();
                 });
@@ -906,13 +717,8 @@ function recordLifecycle(port, options) {
                     return;
                 }
                 const reason = cancel.signal.aborted && !deadline.aborted && state.where === undefined ? 'the run was cancelled before it was' : why(error, signals, lookupMs);
-                // A try whose answer was lost may land later, whatever the tries after it do: the time it
-                // is given to land counts from the last such try, and its reason is the one said.
-                // (Refused, or never sent, nothing of it can land.)
                 if (!refused(error) && !neverSent(error) && answerLost(error, signals))
                     tell({ type: 'open-try-lost', sentAt, why: reason });
-                // Sent again (a status, whose "in progress" is the same write twice) like any write: while
-                // the wait goes on, with the pause a rate limit asks for; never once the close began.
                 const asked = port.retryAfterMs?.(error);
                 if (asked !== undefined)
                     tell({ type: 'rate-limited', until: Date.now() + asked });
@@ -924,9 +730,6 @@ function recordLifecycle(port, options) {
                     if (slept === 'settled')
                         continue;
                 }
-                // Refused after a try whose answer was lost, the open is lost (that try may land yet). One
-                // that never reached the server is no refusal: nothing of it exists, and the close writes
-                // the record (a deployment is created then, not given up on for a moment's network fault).
                 tell({ type: refused(error) ? 'open-refused' : neverSent(error) ? 'open-unsent' : 'open-given-up' });
                 if (state.open.at === 'refused' && port.words.notOpened && state.where === undefined)
                     warn(port.words.notOpened(reason), cancel.signal.aborted && !deadline.aborted ? code('not-written') : failedCode(error, signals, lookupMs));
@@ -936,11 +739,6 @@ function recordLifecycle(port, options) {
             }
         }
     }
-    /**
-     * Waits on the open while it is in flight: until it settles, the end, a cancel once the record
-     * is known (the close then goes at once), or request-timeout after the outcome: an open that
-     * is not answered by then does not hold the outcome back.
-     */
     async function openSettled() {
         if (state.open.at !== 'sending')
             return true;
@@ -956,56 +754,30 @@ function recordLifecycle(port, options) {
         cancel.signal.removeEventListener('abort', goAtOnce);
         return waited === 'settled';
     }
-    /**
-     * Aborted request-timeout from now (never past the end): how long an unanswered write may hold
-     * the next one back, so that an API that does not answer does not hold the step to its limit.
-     * After a cancel the run ends with the grace whatever is waited on, so the grace bounds it,
-     * request-timeout or not (found by a user: with request-timeout 300ms, a creation answered 1 s
-     * into the grace was given up on, and the comment said "\u{23f3} Waiting"): before the close is
-     * written, half of what is left of the grace, so that a creation applied but not answered is
-     * then looked for by its marker while there is time to write there; after it, the grace's end.
-     */
     const heldLongEnough = (beforeTheClose = false) => {
         const exitBy = cancel.exitBy();
         const held = exitBy === undefined ? options.requestTimeoutMs : beforeTheClose ? (exitBy - Date.now()) / 2 : Number.POSITIVE_INFINITY;
         return Number.isFinite(held) ? AbortSignal.any([(0,timeout_signal/* timeoutSignal */._)(Math.max(1, Math.ceil(held))), deadline]) : deadline;
     };
-    /**
-     * How long the outcome waited on an unanswered "in progress" write, in words: twice
-     * request-timeout, or, once a cancel came, the time it had (found by a user: a note's warning
-     * claimed 40 s after a cancel that left half a second).
-     */
     const waitedOnOpen = (closeStartedAt, then = '') => cancel.exitBy() === undefined
         ? `${(0,durations/* formatDuration */.a)(2 * options.requestTimeoutMs)}${then} (twice request-timeout)`
         : `${(0,durations/* formatDuration */.a)(Math.max(0, Date.now() - closeStartedAt))}${then} (all a cancelled run could wait)`;
     async function runClose(outcome) {
         const closeStartedAt = Date.now();
-        // A creation unanswered for request-timeout after the outcome: waited on for request-timeout
-        // more, then found if it was applied; never made again (a second record if it lands).
         const settled = (await openSettled()) || (state.where === undefined && !deadline.aborted && (await settledOrAborted(openDone(), heldLongEnough(true))) === 'settled');
-        // A creation whose answer was lost (a 5xx, a reset) may have been applied, now or later: it
-        // is looked for at once; not found, it is given twice request-timeout from when it was sent
-        // (half of what is left after a cancel) before it is looked for again and, only then, made,
-        // so that the outcome goes to it rather than to a second record.
         const lostTries = lostOpens();
-        // Not while a rate limit holds the record's writes (the close's loop waits for it).
         const held = Math.max(state.notBefore, port.pausedUntil?.() ?? 0) > Date.now();
         if (settled && lostTries && state.where === undefined && !deadline.aborted && (held || !(await foundAtOnce(outcome))))
             await waitToLand(lostTries.lastSentAt);
         if (!settled && state.where === undefined && deadline.aborted) {
-            // The outcome must not go before a write that may still land on top of it, and there is no known place to write it.
             warn(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write when ${ended()}, and the outcome must not go before it; if the ${port.api} applies that write later, ${lateOpen()}`, state.where, opened()), code('out-of-time'), ...lateOpenCodes(), ...closeFailedCodes());
             return;
         }
         if (state.open.at === 'refused' && state.where === undefined && port.words.notOpened)
             return;
-        /** Writes the outcome; `folded`: a round of many (the outcome written again over a lost write), whose line is not said. */
         const write = async (folded = false) => {
             tell({ type: 'close-tries-began' });
             for (let attempt = 1;; attempt++) {
-                // A rate limit's pause holds every write of the record, a later one's too (the outcome
-                // written again once the open landed): none goes before it is over (found by the explorer).
-                // One longer than what is left of the step's time for writes ends the tries at once, and says so.
                 tell({ type: 'rate-limited', until: port.pausedUntil?.() ?? 0 });
                 const wait = state.notBefore - Date.now();
                 if (wait > 0 && wait >= timeLeft()) {
@@ -1014,7 +786,6 @@ function recordLifecycle(port, options) {
                 }
                 if (wait > 0)
                     await settledOrAborted(sleep(wait), deadline);
-                // Each try has its own request-timeout for its lookups: a try after a pause is not cut by the time an earlier one used.
                 const lookupMs = (0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, options.endAt);
                 const signals = signalsUntil(options.endAt);
                 const sentAt = Date.now();
@@ -1028,19 +799,15 @@ function recordLifecycle(port, options) {
                             log.info(clean(error.sentence));
                         else
                             warn(error.sentence, error.code);
-                        // Left to another run's record (a newer head's): this run's "in progress" write, unanswered, may still land beside it (found by the explorer).
                         if (state.open.at === 'sending' || lostOpens() !== undefined)
                             warn(`This run's "in progress" write got no answer: if the ${port.api} applies it later, ${lateOpen()}.`, code('may-not-hold'), ...lateOpenCodes());
-                        // An earlier try of the outcome whose answer was lost may land over that record too (found by the explorer).
                         const lostClose = closeLost();
                         if (lostClose !== undefined)
                             warn(`An earlier write of this run's outcome got no answer (${lostClose.why}): if the ${port.api} applies it later, it stands in place of what the other run wrote there, until that run writes again.`, code('may-not-hold'));
                         return false;
                     }
-                    // A write of the outcome whose answer was lost may land later, after what follows it.
                     if (closeLost() === undefined && answerLost(error, signals))
                         tell({ type: 'close-write-lost', sentAt, why: why(error, signals, lookupMs) });
-                    // Deleted during the run (by a person, a bot): the outcome is written anew, once.
                     if (state.where !== undefined && !anew && port.gone?.(error) && !deadline.aborted) {
                         log.info(clean(port.words.deleted?.(state.where) ?? `The record was deleted during the run (${why(error, signals, lookupMs)}); writing the outcome anew.`));
                         tell({ type: 'record-gone' });
@@ -1051,26 +818,15 @@ function recordLifecycle(port, options) {
                         sayWriteFailed(port.words.closeFailed(`the ${port.api} had not answered its "in progress" write within ${waitedOnOpen(closeStartedAt, ' of the outcome')} and has no record of it yet, so the outcome was not written (it would make a second one); if the ${port.api} applies that write later, ${lateOpen()}`, state.where, opened()), code('not-written'), ...lateOpenCodes(), ...closeFailedCodes());
                         return false;
                     }
-                    // Setting a known record to the outcome again changes nothing, so a write that failed on
-                    // the way (a gateway's 5xx, a 429, a connection that failed, a lookup around it that failed
-                    // so) is sent again, with the pause a rate limit asks for (a 403 secondary limit included)
-                    // or the backoff, until the step's time for writes ends: never a fixed number of tries. A
-                    // pause longer than what is left ends the tries at once, and the warning says so. A
-                    // creation is never sent again (it could make a second record).
                     const asked = port.retryAfterMs?.(error instanceof LookupAroundWriteFailed ? error.cause : error);
                     if (asked !== undefined)
                         tell({ type: 'rate-limited', until: Date.now() + asked });
                     const retriable = state.where !== undefined && (lifecycle_transient(error) || asked !== undefined) && !deadline.aborted;
-                    // A pause of nothing asked (Retry-After: 0, a reset already past) still backs off.
                     const pause = Math.max(asked ?? 0, retryPauseMs(attempt));
                     const left = timeLeft();
                     if (retriable && pause < left) {
-                        // Why, kept until a try lands: when the end of the time for writes cuts the tries after
-                        // it, that is the cause said, not only the time that ran out (found under load: the
-                        // other jobs' statuses answered 503 until the end, said as a timeout).
                         const onTheWay = { why: why(error, signals, lookupMs), code: failedCode(error, signals, lookupMs) };
                         tell({ type: 'close-try-failed', ...onTheWay });
-                        // Repeats of one cause are folded: the first tries, then one line in ten.
                         if (attempt <= 3 || attempt % 10 === 0)
                             log.info(clean(`The ${port.api} did not take the outcome (${onTheWay.why}); writing it again${asked !== undefined ? ` in ${(0,durations/* formatDuration */.a)(pause)}, as it asked` : attempt >= 3 ? ` in ${(0,durations/* formatDuration */.a)(pause)} (try ${attempt + 1})` : ''}.`));
                         await settledOrAborted(sleep(pause), deadline);
@@ -1080,16 +836,11 @@ function recordLifecycle(port, options) {
                     const cutShort = retriable && asked !== undefined && asked >= left
                         ? `; it asked to wait ${(0,durations/* formatDuration */.a)(asked)} before the next try, longer than the ${(0,durations/* formatDuration */.a)(Math.max(0, left))} left of the step's time for writes, so the tries ended there`
                         : '';
-                    // A creation whose answer was lost may still be applied: the record may appear after the step.
                     const late = state.where === undefined && answerLost(error, signals) ? port.words.lateCreation?.() : undefined;
-                    // Tried again until the time for writes ended: the cause the tries failed with first.
                     const onTheWay = state.close.at === 'closing' ? state.close.onTheWay : undefined;
                     const endedTries = !cutShort && onTheWay !== undefined && outOfTime(error, signals, lookupMs) ? onTheWay : undefined;
                     const reason = endedTries ? `${endedTries.why}; tried again until ${ended()}` : `${why(error, signals, lookupMs)}${cutShort}`;
                     const failed = cutShort ? code('out-of-time') : (endedTries?.code ?? failedCode(error, signals, lookupMs));
-                    // A write of the outcome whose answer was lost (this try's or an earlier one's) may still be
-                    // applied after the step, a success over another job's failure written meanwhile: not only
-                    // "could not be written", since it may yet be; the consequence first (the port cuts its words).
                     const lostClose = closeLost();
                     if (state.where !== undefined && lostClose !== undefined && port.closeMayTurn?.() && port.words.lateClose && !port.appliedDespite?.(error)) {
                         const whyLost = lostClose.why === reason ? lostClose.why : `${lostClose.why}; the last try: ${reason}`;
@@ -1100,21 +851,12 @@ function recordLifecycle(port, options) {
                     return port.appliedDespite?.(error) === true;
                 }
                 const { done } = answer;
-                // Found where an unanswered creation put it, that creation has landed; what an earlier try said of the outcome no longer holds.
                 tell({ type: 'close-written', where: done.where, told, done: done.done });
                 sayClosed(done, folded);
                 return true;
             }
         };
-        /**
-         * After the outcome was written with the open settled: an open whose answer was lost (a 5xx,
-         * a reset, a timeout) may be applied after the close; it is given twice request-timeout from
-         * when it was sent, then what stands is read back and the outcome written again over a late
-         * "in progress". A write of the outcome whose answer was lost, sent again since, is read back
-         * once it had its time to land.
-         */
         const readBackWhatWasLost = async (written) => {
-            // Both, in one outage: the open's lost write read back does not account for the outcome's.
             if (lostOpens() !== undefined && written && closeFound() !== 'at-once')
                 await readBackLost(write, 'open');
             if (written && closeLost() !== undefined && port.closeMayTurn?.())
@@ -1123,29 +865,15 @@ function recordLifecycle(port, options) {
         const written = closeFound() === 'at-once' || (await write());
         if (settled)
             return readBackWhatWasLost(written);
-        // An open answered before the close was sent was applied before it too. One answered after
-        // the close was sent (even before the close's own answer) may have been applied after it.
         if (state.open.at === 'never' || closeFound() === 'landed')
             return readBackWhatWasLost(written);
-        // The close went while the open was still in flight (a cancel, or an open unanswered for
-        // request-timeout): if the open lands now, it may have landed on top of the close, which is
-        // written again while there is time. The open is waited on for request-timeout more at the
-        // most: an API that does not answer does not hold the step to its limit.
         const late = await settledOrAborted(openDone(), heldLongEnough());
-        // Written again, what the open's lost answer may still bring is read back as on the path above.
         if (late === 'settled' && !deadline.aborted)
             return written || state.where !== undefined ? readBackWhatWasLost(await write()) : undefined;
         const unanswered = `its "in progress" write had no answer when ${deadline.aborted ? ended() : `the outcome had waited on it for ${waitedOnOpen(closeStartedAt)}`}`;
-        // The outcome stands: the warning says so, and what the open brings if it lands later (not written, the write said why).
         if (written && state.where !== undefined)
             warn(port.words.mayNotHold(`${unanswered}; if the ${port.api} applies that write later, ${lateOpen()}`, state.where), code('may-not-hold'), ...lateOpenCodes());
     }
-    /**
-     * The time a write whose answer was lost is given to land before it is looked for: twice
-     * request-timeout from when it was sent, half of what is left at the most (before the step's
-     * limit, or the grace's end after a cancel), so that the look and a write after it still fit.
-     * A timer that holds the process, as the retry's pause does.
-     */
     async function waitToLand(sentAt) {
         const exitBy = cancel.exitBy();
         const left = Math.min(options.endAt, exitBy === undefined ? Number.POSITIVE_INFINITY : exitBy) - Date.now();
@@ -1153,7 +881,6 @@ function recordLifecycle(port, options) {
         if (landing > 0)
             await settledOrAborted(sleep(landing), deadline);
     }
-    /** Whether the record of a lost creation is found at once (and the outcome written to it); never creates. */
     async function foundAtOnce(outcome) {
         try {
             const done = await withinBudget(port.close(outcome, undefined, 'unanswered', signalsUntil(options.endAt), (known) => tell({ type: 'where-known', where: known })), deadline);
@@ -1162,23 +889,14 @@ function recordLifecycle(port, options) {
             return true;
         }
         catch (error) {
-            // Found, but its write refused by a rate limit: the close below goes no sooner than asked (or,
-            // asked to wait longer than what is left, says so at once).
             const asked = state.where === undefined ? undefined : port.retryAfterMs?.(error);
             if (asked !== undefined) {
                 log.info(clean(`The ${port.api} did not take the outcome (${(0,src_text/* oneLine */.TN)(clean(port.explain(error)), 600)}); writing it again in ${(0,durations/* formatDuration */.a)(asked)}, as it asked.`));
                 tell({ type: 'rate-limited', until: Date.now() + asked });
             }
-            // Not found yet (or not read): the close below looks again after the wait, and says what fails.
             return false;
         }
     }
-    /**
-     * Reads back a record after a write whose answer was lost (`open`: the "in progress" one;
-     * `close`: one of the outcome, sent again since), once that write had its time to land: writes
-     * the outcome again over what stands, or, when that write is not seen and may still land where
-     * it matters, or what stands could not be read, warns once.
-     */
     async function readBackLost(write, lostWrite) {
         const readBack = port.readBack;
         if (!readBack || state.where === undefined)
@@ -1186,40 +904,29 @@ function recordLifecycle(port, options) {
         let known = state.where;
         const sentAt = (lostWrite === 'open' ? lostOpens()?.lastSentAt : closeLost()?.at) ?? Date.now();
         const lost = lostWrite === 'open' ? 'its "in progress" write got no answer' : 'a write of its outcome got no answer';
-        // Why, said last: what the lost write may do comes first, before the port cuts its words.
         const lostWhyNow = (lostWrite === 'open' ? lostOpens()?.why : closeLost()?.why) ?? 'no answer';
-        // Names the record the outcome went to last: one deleted meanwhile was written anew elsewhere.
         const holds = (why) => lostWrite === 'open'
             ? warn(port.words.mayNotHold(why, known), code('may-not-hold'), ...lateOpenCodes())
             : warn(port.words.mayNotHold(why, known), code('may-not-hold'), lateCloseCode());
-        // What the lost write shows if it lands after the step: the port knows (a second comment, for a lost creation).
         const late = () => (lostWrite === 'open' ? lateOpen() : (port.words.lateClose?.() ?? 'it stands over what came after it'));
         await waitToLand(sentAt);
         for (let rewrites = 0; !deadline.aborted; rewrites++) {
-            // Where the outcome was written last: a record deleted meanwhile (by a person) was made anew.
             known = state.where ?? known;
             const signals = signalsUntil(options.endAt);
             const stands = await withinBudget(readBack(known, signals, lostWrite, lostWrite === 'open' ? (lostOpens()?.count ?? 1) : 1), deadline).catch((error) => ({ unread: error }));
-            // Unread, what stands is not known: one warning names the record.
             if (typeof stands === 'object')
                 return holds(`${lost}, and what stands could not be read back; if the ${port.api} applied that write after the outcome, ${late()} (the write: ${lostWhyNow}; the read back: ${why(stands.unread, signals, (0,limits/* lookupBudgetMs */.E_)(options.requestTimeoutMs, options.endAt))})`);
             if (stands === 'outcome')
                 return;
             if (stands === 'unseen')
                 return holds(`${lost} and was not seen applied ${(0,durations/* formatDuration */.a)(Math.max(0, Date.now() - sentAt))} after it was sent; if the ${port.api} applies it later, ${late()} (${lostWhyNow})`);
-            // Written again and read back each time, until the step's time for writes ends: never a
-            // fixed number of times, and what stands is never left unread. The first time at once (that
-            // write had its time to land); each after it once the backoff is over, so that the rounds
-            // cannot spin. A pause longer than what is left ends them at once, and the warning says so.
             const pause = rewrites === 0 ? 0 : retryPauseMs(rewrites);
             const left = timeLeft();
             if (rewrites > 0 && pause >= left)
                 return holds(`${lost}, and what stands was still not the outcome after it was written again ${(0,src_text/* counted */.hS)(rewrites, 'time')}; the next write was due in ${(0,durations/* formatDuration */.a)(pause)}, longer than the ${(0,durations/* formatDuration */.a)(Math.max(0, left))} left of the step's time for writes, so the writes ended there; if the ${port.api} applied that write after the outcome, ${late()} (${lostWhyNow})`);
-            // Repeats of one cause are folded: the first rounds, then one line in ten (the write's own line too).
             const folded = rewrites >= 3 && rewrites % 10 !== 0;
             if (!folded)
                 log.info(clean(`A write whose answer was lost was applied after the outcome; writing the outcome again${rewrites === 0 ? '' : ` in ${(0,durations/* formatDuration */.a)(pause)} (${(0,src_text/* counted */.hS)(rewrites, 'time')} so far)`}.`));
-            // Cut while it waited (a cancel shortens the time for writes): what stands was read, and is not the outcome.
             if (pause > 0 && (await settledOrAborted(sleep(pause), deadline)) === 'aborted')
                 return holds(`${lost} and was applied over the outcome, which was written again ${(0,src_text/* counted */.hS)(rewrites, 'time')}, and what stands was still not the outcome when ${ended()} before it could be written once more; ${late()} (${lostWhyNow})`);
             if (!(await write(folded)))
@@ -1232,7 +939,6 @@ function recordLifecycle(port, options) {
             if (state.open.at !== 'never' || cancel.signal.aborted)
                 return;
             tell({ type: 'open-sent' });
-            // Should it end without saying how (nothing in it throws), the open is taken as lost: the close finds it again.
             tell({ type: 'open-running', done: runOpen().finally(() => tell({ type: 'open-ended' })) });
         },
         close(outcome) {
@@ -1242,7 +948,6 @@ function recordLifecycle(port, options) {
             tell({ type: 'close-began' });
             const done = runClose(outcome)
                 .catch((error) => {
-                // Nothing above throws; should it, the record is still one warning, never a crash.
                 warn(port.words.closeFailed(port.explain(error), state.where, opened()), code('not-written'), ...closeFailedCodes());
             })
                 .finally(() => tell({ type: 'close-ended' }));
@@ -1264,12 +969,6 @@ function recordLifecycle(port, options) {
 /* harmony export */   rV: () => (/* binding */ isAbort),
 /* harmony export */   x0: () => (/* binding */ ListingCut)
 /* harmony export */ });
-// A listing read to find a record of the step again (the pull request's comments, the merge
-// request's notes, the commit's deployments). "Ours is not there" creates a second record
-// beside the step's own, so a listing is believed only when it reads as one: a list whose every
-// entry is a record with an id. A body cut short, a proxy's page or a list of something else is
-// a lookup that failed, said as such, never an empty page.
-/** The entries of a listing, or why it does not read as a listing of records. */
 function listedRecords(json) {
     if (!Array.isArray(json))
         return { problem: 'was not a list' };
@@ -1278,13 +977,6 @@ function listedRecords(json) {
             return { problem: 'held an entry that is not a record with an id' };
     return { entries: json };
 }
-/**
- * A listing read page after page, one lookup in all: its time (request-timeout) bounds every
- * page together. When that time runs out after pages were answered, the lookup is a `ListingCut`
- * (an abort, as the lookup's own), so that the warning says what was slow: the listing as a
- * whole, not a request that never answered (found by a user: "did not answer within 3.0s" for a
- * listing GitLab answered page by page in 150 ms).
- */
 class ListingCut extends Error {
     what;
     pages;
@@ -1297,9 +989,7 @@ class ListingCut extends Error {
         this.name = 'AbortError';
     }
 }
-/** A request ended by its signal (an abort, or a timeout's). */
 const isAbort = (error) => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
-/** Counts the pages of one listing as they are answered, and the slowest answer. */
 class PageTally {
     what;
     pages = 0;
@@ -1307,7 +997,6 @@ class PageTally {
     constructor(what) {
         this.what = what;
     }
-    /** Reads one page through `read`, counted once answered; a lookup's time that runs out during it after a page was answered is a `ListingCut`. */
     async page(read) {
         const sentAt = Date.now();
         try {
@@ -1320,7 +1009,6 @@ class PageTally {
             throw this.cut(error);
         }
     }
-    /** The error to throw for `error`, an error of the lookup that read this listing: a `ListingCut` when its time ran out after a page was answered. */
     cut(error) {
         return this.pages > 0 && isAbort(error) && !(error instanceof ListingCut) ? new ListingCut(this.what, this.pages, this.slowestMs, error) : error;
     }
@@ -1339,17 +1027,11 @@ class PageTally {
 /* harmony import */ var _lifecycle_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7128);
 
 
-/** The record `plan` makes, kept true through its port by the lifecycle, within the step's time rules. */
 function keptRecord(plan, options) {
     const { startedAt, cancel, log, clean } = options;
-    /**
-     * What the plan made of this record, one value: not asked yet; a lifecycle kept (and whether its
-     * opening write goes); a sentence to say instead, until it is said; or no record.
-     */
     let kept = {
         at: 'unasked'
     };
-    /** Asks the plan once, at the open or at the close: the lifecycle, if the run keeps this record. */
     const lifecycleOf = (targets, settings) => {
         if (kept.at === 'unasked') {
             const limits = settings && { startedAt, timeoutMs: settings.timeoutMs, requestTimeoutMs: settings.requestTimeoutMs };
@@ -1365,7 +1047,6 @@ function keptRecord(plan, options) {
                             cancel,
                             endAt: (0,_step_limits_js__WEBPACK_IMPORTED_MODULE_0__/* .commentEndAt */ .Ym)(limits, planned.requestTimeoutMs),
                             requestTimeoutMs: planned.requestTimeoutMs,
-                            // The opening write's first lookups never run past the wait's deadline: the close needs the time after it.
                             ...(limits ? { openLookupEndAt: limits.startedAt + limits.timeoutMs } : {}),
                             log,
                             clean
@@ -1374,7 +1055,6 @@ function keptRecord(plan, options) {
         }
         return kept.at === 'kept' ? kept : undefined;
     };
-    /** Says once what the plan said instead of a record. */
     const sayInstead = () => {
         if (kept.at !== 'instead')
             return;
@@ -1392,14 +1072,12 @@ function keptRecord(plan, options) {
             const opening = lifecycleOf(targets, settings);
             if (opening?.opens)
                 opening.lifecycle.open();
-            // Known when waiting begins (a token that is not set, a name GitLab would misread): said then, not after the wait.
             sayInstead();
         },
         async close(outcome, settings) {
             const closing = lifecycleOf([], settings);
             if (closing)
                 return closing.lifecycle.close(outcome);
-            // Said once, when the record would have been closed (nothing was opened).
             sayInstead();
         }
     };

@@ -17,11 +17,6 @@ const STARTED = {
     automation: 'automation run',
     message: 'follow-up message to agent job'
 };
-/**
- * The line that says what the run's trigger started, for the summary and the comment; undefined
- * when nothing was. A preview is linked only once it deployed: the address of one that failed, or
- * is not live yet, shows the previous deployment (if any), so it is given as text, saying so.
- */
 function startedMarkdown(outcome) {
     const trigger = outcome.trigger;
     if (trigger?.automation) {
@@ -75,25 +70,18 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** GitHub refuses step summaries over 1 MiB; stay well under it. */
 const MAX_SUMMARY_BYTES = 1000 * 1024;
 const MAX_FILES_LISTED = 100;
 const MAX_LOG_TAIL = 30;
 const MAX_LOG_TAILS = 5;
-/**
- * The job summary as Markdown; every piece of server text in it is escaped. `told` explains the
- * outcome (load-explainer.ts: loaded only when there is something to explain).
- */
 function renderSummary(outcome, told, options = {}) {
     const now = options.now ?? Date.now();
     const said = told.explainRun(outcome, options);
     const sections = [`## ${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .titleFor */ .Q$)(outcome)}`, reasonSection(outcome, said)];
-    // What this run started (by a trigger), right under the reason.
     const started = (0,_started_js__WEBPACK_IMPORTED_MODULE_4__/* .startedMarkdown */ .f)(outcome);
     if (started)
         sections.push(started);
     if (outcome.problems.length > 0)
-        // The explanation quotes each problem as the user reads it where the step runs.
         sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
     const jobs = outcome.targets.filter((t) => t.ref.kind === 'job');
@@ -125,30 +113,24 @@ function renderSummary(outcome, told, options = {}) {
     sections.push(`<sub>Finished in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(outcome.elapsedMs)} with ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
 }
-/** What happened, in bold, then each failing target with its own evidence under it, and the next step. */
 function reasonSection(outcome, { lead, quoted, next }) {
-    // Input problems have their own section; error lines are quoted here, and open in the log below.
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(quoted[i] ?? [])] : []);
     const parts = lead.flatMap((line, i) => [i === 0 ? `**${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line, 1000)}**` : `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(line.replace(/^- /, ''), 600)}`, ...evidence(i)]);
     if (next)
         parts.push(`**Next:** ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeWithCode */ .HY)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sentence */ .em)(next).slice(0, -1), 600)}.`);
     return parts.join('\n\n');
 }
-/** The result of one target; its reason too when there are several (one target's reason leads the summary). */
 function resultCell(t, withReason, reasonOf) {
-    // The status shows only where it says more than the result (a timeout while "in_progress").
     const status = t.status && t.status !== t.result && !(t.result === 'failure' && /^fail/.test(t.status)) ? ` (${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)(t.status, 40)})` : '';
     const why = !withReason ? '' : t.result === 'success' ? (t.note ? `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(t.note, 200)}` : '') : `<br>${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(reasonOf(t), 300)}`;
     return `${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${t.result}${status}${why}`;
 }
-/** When something started (its clock time) or how long it took, with the exact times in a tooltip. */
 function timeCell(label, iso, endIso, now) {
     const start = iso ? Date.parse(iso) : Number.NaN;
     if (!iso || Number.isNaN(start))
         return '';
     const end = endIso ? Date.parse(endIso) : Number.NaN;
     const title = `${label} ${new Date(start).toISOString()}${Number.isNaN(end) ? '' : `, ended ${new Date(end).toISOString()}`}`;
-    // A summary is read long after it was written: a clock time, never "\u{2026} ago". The date only when it is not the day of the run.
     const at = new Date(start).toISOString();
     const day = at.slice(0, 10) === new Date(now).toISOString().slice(0, 10) ? '' : `${at.slice(0, 10)} `;
     const words = Number.isNaN(end) ? `${label} ${day}${at.slice(11, 19)} UTC` : `took ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(Math.max(0, end - start))}`;
@@ -186,9 +168,7 @@ function jobTable(targets, now, withReason, reasonOf) {
     });
     return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Job', 'Result', 'Pull request', 'Source', 'Time'], rows);
 }
-/** Most reports of a platform check listed; a pattern may match many. */
 const MAX_CHECK_REPORTS = 20;
-/** Each report that counts for a platform check, with its state and address; the commit it was read on. */
 function checkTable(targets, withReason, reasonOf) {
     const rows = targets.map((t) => {
         const data = t.parsed?.kind === 'platform-check' ? t.parsed.data : undefined;
@@ -243,7 +223,6 @@ function screenshotSection(updates) {
     return `### Screenshots\n\n${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(shots.map((shot) => shot.label), [shots.map((shot) => shot.img)])}`;
 }
 function logSection(updates, told) {
-    // An update that ended with an unknown status is shown by its record even without a log: the reason points here.
     const shown = updates.filter((t) => t.logs.length > 0 || told.unknownEndOf(t));
     if (shown.length === 0)
         return undefined;
@@ -255,7 +234,6 @@ function logSection(updates, told) {
         const status = unknown ? ` \u2014 status ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)((0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(t.status, 80)).replace(/@/g, '@\u200b')}` : '';
         const summary = unknown?.summary;
         const body = [...(summary ? [`Summary: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(summary, 300)}`] : []), tail.length > 0 ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(tail) : 'Its record has no log lines.'].join('\n\n');
-        // Open where the log holds the failure; closed where it only tells of a success.
         const open = t.result === 'failure' || unknown ? ' open' : '';
         parts.push(`<details${open}><summary>${(0,_titles_js__WEBPACK_IMPORTED_MODULE_6__/* .resultMark */ .nV)(t.result)} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeHtml */ .ZD)(t.ref.id)}${status}${cut}</summary>\n\n${body}\n\n</details>`);
     }
