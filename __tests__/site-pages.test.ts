@@ -8,6 +8,7 @@ import { runEngine } from '../src/engine/run.js'
 import { decodeEntities, htmlText, sitePagePath } from '../src/engine/site-pages.js'
 import type { PageSettings, RunEvents } from '../src/model.js'
 import { checkNext } from '../src/report/advice.js'
+import { describePageRead } from '../src/report/run-log.js'
 import { explainRun } from '../src/report/explain.js'
 import { GITHUB_ACTIONS_PLACE } from '../src/report/place.js'
 import { secretsOf } from '../src/step/run.js'
@@ -68,7 +69,7 @@ async function check(scripts: Record<string, SiteAnswer[]>, settings: Partial<Pa
       maxIntervalMs: 5000,
       requestTimeoutMs: 10_000,
       startedAt,
-      onRead: (path, state, count) => reads.push(`${path} ${state} ${count}`)
+      onRead: (path, state, count, _afterMs, missingStatus) => reads.push(`${path} ${state} ${count}${missingStatus ? ` ${missingStatus}` : ''}`)
     }
   )
   expect(platform.requests, 'the platform is not asked for a page read from the site').toEqual([])
@@ -83,7 +84,7 @@ describe('the page as readers are served it (site-url), on the virtual clock', (
     )
     expect(report).toMatchObject({ skipped: false, result: 'success', error: null, site: 'https://docs.example.com/docs' })
     expect(report.pages[0]).toMatchObject({ path: 'guides/new-page', result: 'success', found: true, contains: true, reads: 3 })
-    expect(reads).toEqual(['guides/new-page missing 1', 'guides/new-page missing 2', 'guides/new-page live 3'])
+    expect(reads).toEqual(['guides/new-page missing 1 404', 'guides/new-page missing 2 404', 'guides/new-page live 3'])
     expect(requests.map((r) => [r.method, r.path])).toEqual(Array(3).fill(['GET', '/guides/new-page']))
     // The poll schedule spaces the reads, as it does for the discovery API.
     expect((requests[1]?.at ?? 0) - (requests[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000)
@@ -106,8 +107,11 @@ describe('the page as readers are served it (site-url), on the virtual clock', (
   })
 
   it('a page gone (410) until the deadline ends result=failure with that status', async () => {
-    const { report } = await check({ '/guides/new-page': [{ status: 410, bodyText: '' }] }, {}, 10_000)
+    const { report, reads } = await check({ '/guides/new-page': [{ status: 410, bodyText: '' }] }, {}, 10_000)
     expect(report.result).toBe('failure')
+    // Each read in the log says the status the site answered, not 404.
+    expect(reads[0]).toBe('guides/new-page missing 1 410')
+    expect(describePageRead('guides/new-page', 'missing', 1, 1000, '410')).toMatch(/^page "guides\/new-page": not found yet \(HTTP 410\)/)
     expect(report.error).toMatch(/^page "guides\/new-page" was not found \(HTTP 410\) when the timeout ran out/)
   })
 

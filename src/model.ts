@@ -440,7 +440,7 @@ export interface RunEvents {
   waiting(targets: readonly TargetRef[]): WaitEvents
   /** The page check begins; then each read of a page, and its end. */
   checkingPages?(pages: PageSettings): void
-  pageRead?(path: string, state: PageState, reads: number, afterMs: number): void
+  pageRead?(path: string, state: PageState, reads: number, afterMs: number, missingStatus?: string): void
   pagesDone?(pages: PagesReport): void
   searching(search: SearchSettings): void
   searchQuery(query: QueryReport): void

@@ -63,8 +63,8 @@ export function holdsText(content: string, wanted: string): boolean {
 export interface PageDeps extends ScheduledRequests {
   /** When the run started: the time a page was found live counts from here. */
   startedAt: number
-  /** Each read that gave a page's state. */
-  onRead?(path: string, state: PageState, reads: number, afterMs: number): void
+  /** Each read that gave a page's state; a missing page with the HTTP status it was answered with (404, 410). */
+  onRead?(path: string, state: PageState, reads: number, afterMs: number, missingStatus?: string): void
   /** The client of the site readers are served (`site-url`); given when the settings name one. */
   site?: ApiClient
 }
@@ -158,7 +158,7 @@ async function checkPage(path: string, settings: PageSettings, deps: PageDeps): 
   let missingStatus = '404'
   const seen = (next: PageState) => {
     state = next
-    deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt)
+    deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt, next === 'missing' ? missingStatus : undefined)
   }
 
   const attempt = async (): Promise<Attempt<true>> => {

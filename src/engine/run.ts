@@ -96,7 +96,7 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
       ...requests,
       ...(site ? { site } : {}),
       startedAt,
-      onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
+      onRead: (path, state, reads, afterMs, missingStatus) => events.pageRead?.(path, state, reads, afterMs, missingStatus)
     })
     events.pagesDone?.(pages)
   }

@@ -47,12 +47,12 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
         )
       )
     },
-    pageRead(path, state, reads, afterMs) {
+    pageRead(path, state, reads, afterMs, missingStatus) {
       // A line when a page's state changes, and one every PROGRESS_EVERY_MS while it stays so: a long wait must not look hung.
       const last = shownPages.get(path)
       if (last && last.state === state && afterMs - last.afterMs < PROGRESS_EVERY_MS) return
       shownPages.set(path, { state, afterMs })
-      sink.info(clean(describePageRead(path, state, reads, afterMs)))
+      sink.info(clean(describePageRead(path, state, reads, afterMs, missingStatus)))
     },
     pagesDone: (pages) => {
       if (!pages.skipped) for (const page of pages.pages) if (page.error) sink.info(clean(`✗ ${inert(page.error, 600)}`))
@@ -96,11 +96,11 @@ function reopenableGroup(sink: LogSink) {
 }
 
 /** One line for a read of a page. */
-export function describePageRead(path: string, state: PageState, reads: number, afterMs: number): string {
+export function describePageRead(path: string, state: PageState, reads: number, afterMs: number, missingStatus = '404'): string {
   const page = `page "${inert(path, 200)}"`
   const when = `after ${formatDuration(afterMs)}, ${counted(reads, 'read')}`
   if (state === 'live') return `✓ ${page} is live (${when})`
-  const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet'
+  const why = state === 'missing' ? `not found yet (HTTP ${missingStatus})` : 'found, but without the text yet'
   return `${page}: ${why} (${when}); reading it again on the poll schedule`
 }
 
