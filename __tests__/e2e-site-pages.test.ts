@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { ADMIN_KEY } from '../dev/simulator.js'
+import { ADMIN_KEY, PROJECT_ID } from '../dev/simulator.js'
 import { runCommand } from './helpers/cli.js'
 import { expectAllOutputs, runAgainst, simulator } from './helpers/e2e.js'
 
@@ -158,6 +158,58 @@ describe.concurrent('the page readers are served (site-url), end to end', () => 
       expect(run.stderr).toContain(`on the site (${docs.url}/docs)`)
       expect(`${run.stdout}${run.stderr}`).not.toContain(TOKEN)
       expectNoPlatformKey(docs.received, [ADMIN_KEY])
+    } finally {
+      await docs.close()
+    }
+  })
+
+  it('site-url: preview reads the pages at the address the preview was started at, with the header', async () => {
+    const [sim, docs] = await Promise.all([simulator(), site({ missingReads: 1 })])
+    try {
+      sim.script('trigger', PROJECT_ID, [{ status: 202, json: { statusId: 'update-success', previewUrl: `${docs.url}/docs/` } }])
+      const run = await runAgainst(sim, {
+        trigger: 'preview',
+        'preview-branch': 'feat/new-nav',
+        'project-id': PROJECT_ID,
+        'page-path': 'guides/new-page\nprotected',
+        'page-contains': 'gets its own preview',
+        'site-url': 'preview',
+        'page-header': `X-Bypass: ${TOKEN}`
+      })
+      expect(run.code, run.stdout).toBe(0)
+      expect(run.outputs).toMatchObject({ result: 'success', 'preview-url': `${docs.url}/docs/` })
+      expect(run.stdout).toContain(`Page check: 2 pages on the site (${docs.url}/docs), each holding "gets its own preview"`)
+      expect(docs.received.map((r) => r.url).sort()).toEqual(['/docs/guides/new-page', '/docs/guides/new-page', '/docs/protected'])
+      for (const { headers } of docs.received) expect(headers['x-bypass']).toBe(TOKEN)
+      expectNoPlatformKey(docs.received, [ADMIN_KEY])
+      expect(sim.requests.filter((r) => r.path.startsWith('/discovery/'))).toEqual([])
+    } finally {
+      await docs.close()
+    }
+  })
+
+  it('site-url: preview with a preview address that is not https ends result=error, reads nothing, and says what to do', async () => {
+    const [sim, docs] = await Promise.all([simulator(), site()])
+    try {
+      sim.script('trigger', PROJECT_ID, [{ status: 202, json: { statusId: 'update-success', previewUrl: 'http://docs-preview.example.com' } }])
+      const run = await runAgainst(sim, {
+        trigger: 'preview',
+        'preview-branch': 'feat/new-nav',
+        'project-id': PROJECT_ID,
+        'page-path': 'guides/new-page',
+        'site-url': 'preview',
+        'page-header': `X-Bypass: ${TOKEN}`
+      })
+      expect(run.code).toBe(1)
+      expect(run.outputs.result).toBe('error')
+      expect(run.stdout).toContain(
+        'page "guides/new-page" was not read: site-url is preview, but the preview\'s address the platform answered cannot be read from: it must use https://'
+      )
+      expect(run.stdout).toContain("give site-url the preview's address itself, or remove site-url")
+      // The words say what to do; no advice about the discovery API follows them.
+      expect(run.stdout).not.toContain('Next: check `search-domain`')
+      expect(docs.received).toEqual([])
+      expect(JSON.parse(run.outputs['page-results'] ?? '')).toEqual([{ path: 'guides/new-page', found: false, contains: null, length: null }])
     } finally {
       await docs.close()
     }

@@ -72,7 +72,7 @@ describe('the page as readers are served it: site-url and page-header', () => {
     )
     expect(parsed.ok, parsed.ok ? '' : parsed.problems.join('\n')).toBe(true)
     const pages = parsed.ok ? parsed.settings.pages : undefined
-    expect(pages?.site?.url.href).toBe('https://docs.example.com/en')
+    expect(String(pages?.site?.url)).toBe('https://docs.example.com/en')
     expect(pages?.site?.header).toEqual({ name: 'x-docs-protection-bypass', value: 'bypass_token_value_1' })
     expect(pages).toMatchObject({ paths: ['quickstart'], domain: '', assistantKey: '' })
   })
@@ -80,6 +80,17 @@ describe('the page as readers are served it: site-url and page-header', () => {
   it('without page-header, no header is sent', () => {
     const parsed = parseInputs(raw({ ...SITE_PAGE, 'site-url': 'http://127.0.0.1:8080' }))
     expect(parsed.ok && parsed.settings.pages?.site).toEqual({ url: new URL('http://127.0.0.1:8080'), header: undefined })
+  })
+
+  it('site-url: preview (any case) reads the pages at the preview trigger: preview starts, and needs that trigger', () => {
+    const preview = { ...SITE_PAGE, 'site-url': 'Preview', 'admin-key': 'admin_secret_value_123', 'project-id': 'proj-1' }
+    const parsed = parseInputs(raw({ ...preview, trigger: 'preview', 'preview-branch': 'feat/nav' }))
+    expect(parsed.ok, parsed.ok ? '' : parsed.problems.join('\n')).toBe(true)
+    expect(parsed.ok && parsed.settings.pages?.site).toEqual({ url: 'preview', header: undefined })
+    for (const other of [{ trigger: 'update' }, { 'status-id': 's1' }])
+      expect(problems({ ...preview, ...other })).toEqual([
+        'site-url: preview reads the pages at the address of the preview trigger: preview starts; give trigger: preview (with preview-branch), or give site-url the address readers are served the docs from'
+      ])
   })
 
   it.each([

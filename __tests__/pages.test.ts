@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiResult } from '../src/api/classify.js'
-import { checkPages, comparable, holdsText } from '../src/engine/pages.js'
+import { checkPages, comparable, holdsText, type ReadableSettings } from '../src/engine/pages.js'
 import { runEngine } from '../src/engine/run.js'
 import { seededRandom, virtualClock } from './helpers/clock.js'
 import { ok, recordingEvents, scriptedClient, settingsFor } from './helpers/fakes.js'
-import type { PageSettings, RunEvents } from '../src/model.js'
+import type { RunEvents } from '../src/model.js'
 
 const PAGE = '/discovery/v1/page/acme-docs'
 const missing: ApiResult = { kind: 'not-found', reason: 'HTTP 404: not found' }
 /** The page asked for (its `path` is filled in by the client below, as the platform names the page it answers for). */
 const page = (content: string) => ok({ content })
-const SETTINGS: PageSettings = { paths: ['guides/new-page'], contains: undefined, domain: 'acme-docs', assistantKey: 'assistant_key_value' }
+const SETTINGS: ReadableSettings = { paths: ['guides/new-page'], contains: undefined, domain: 'acme-docs', assistantKey: 'assistant_key_value' }
 
 /** Answers each page's reads in turn, from a script per page path. */
 function pagesClient(scripts: Record<string, ApiResult[]>) {
@@ -34,7 +34,7 @@ function pagesClient(scripts: Record<string, ApiResult[]>) {
 }
 
 /** Checks the pages against the scripts; with `cancelAtRead`, the run is cancelled while that read is in flight. */
-async function check(scripts: Record<string, ApiResult[]>, settings: Partial<PageSettings> = {}, timeoutMs = 60_000, cancelAtRead?: number) {
+async function check(scripts: Record<string, ApiResult[]>, settings: Partial<ReadableSettings> = {}, timeoutMs = 60_000, cancelAtRead?: number) {
   const controller = new AbortController()
   const signal = controller.signal
   const { client: scripted, requests, clock } = pagesClient(scripts)

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ResponseFacts } from '../src/api/classify.js'
 import { createApiClient, type ApiClient, type ApiRequest } from '../src/api/client.js'
-import { checkPages } from '../src/engine/pages.js'
+import { checkPages, previewSite, type ReadableSettings } from '../src/engine/pages.js'
 import { runEngine } from '../src/engine/run.js'
 import { decodeEntities, htmlText, sitePagePath } from '../src/engine/site-pages.js'
-import type { PageSettings, RunEvents } from '../src/model.js'
+import type { RunEvents } from '../src/model.js'
 import { checkNext } from '../src/report/advice.js'
 import { describePageRead } from '../src/report/run-log.js'
 import { explainRun } from '../src/report/explain.js'
@@ -22,7 +22,7 @@ type SiteAnswer = Pick<ResponseFacts, 'status' | 'bodyText'> & { contentType?: s
 const html = (body: string) => ({ status: 200, bodyText: `<!doctype html><html><body>${body}</body></html>`, contentType: 'text/html; charset=utf-8' })
 const notFound: SiteAnswer = { status: 404, bodyText: '<h1>Not found</h1>', contentType: 'text/html' }
 
-const SITE: PageSettings = {
+const SITE: ReadableSettings = {
   paths: ['guides/new-page'],
   contains: undefined,
   domain: '',
@@ -50,7 +50,7 @@ function scriptedSite(scripts: Record<string, SiteAnswer[]>, clock: { now(): num
 }
 
 /** Checks the pages on the site against the scripts, with a platform client that must never be asked. */
-async function check(scripts: Record<string, SiteAnswer[]>, settings: Partial<PageSettings> = {}, timeoutMs = 60_000) {
+async function check(scripts: Record<string, SiteAnswer[]>, settings: Partial<ReadableSettings> = {}, timeoutMs = 60_000) {
   const clock = virtualClock()
   const { site, requests } = scriptedSite(scripts, clock)
   const platform = scriptedClient({})
@@ -75,6 +75,36 @@ async function check(scripts: Record<string, SiteAnswer[]>, settings: Partial<Pa
   expect(platform.requests, 'the platform is not asked for a page read from the site').toEqual([])
   return { report, requests, reads, startedAt }
 }
+
+describe('site-url: preview, the address of the preview the trigger started', () => {
+  const header = { name: 'x-bypass', value: 'bypass_token_value_1' }
+  const settings = { ...SITE, site: { url: 'preview' as const, header } }
+  const started = (previewUrl: string | undefined, kind: 'preview' | 'update' = 'preview') =>
+    ({ kind, result: 'success', ref: { kind: 'update', id: 's1' }, previewUrl, requests: 1, error: null }) as const
+
+  it('is the preview address, without trailing slashes, with the header', () => {
+    expect(previewSite(settings, started('https://acme-nav.preview.example.com/docs//'))).toEqual({
+      site: { url: new URL('https://acme-nav.preview.example.com/docs'), header }
+    })
+  })
+
+  it('any other site-url is kept as given', () => {
+    expect(previewSite(SITE, undefined)).toEqual({ site: SITE.site })
+    expect(previewSite({ ...SITE, site: undefined }, undefined)).toEqual({ site: undefined })
+  })
+
+  it.each([
+    ['no address in the answer', started(undefined), "the platform's answer that started the preview gave no address (previewUrl)"],
+    ['no trigger', undefined, 'gave no address (previewUrl)'],
+    ['an update, not a preview', started('https://acme.example.com', 'update'), 'gave no address (previewUrl)'],
+    ['plain http off this machine', started('http://acme.example.com'), 'cannot be read from: it must use https://'],
+    ['a query string', started('https://acme.example.com/?token=abc'), 'cannot be read from: it must not contain a query string']
+  ])('%s is a problem that says what to do', (_name, trigger, words) => {
+    const where = previewSite(settings, trigger)
+    expect(where).toEqual({ problem: expect.stringContaining(words) })
+    expect(where).toEqual({ problem: expect.stringMatching(/; give site-url the preview's address itself, or remove site-url/) })
+  })
+})
 
 describe('the page as readers are served it (site-url), on the virtual clock', () => {
   it('a page not found yet (404) is read again until it answers 200 with the text', async () => {
@@ -232,7 +262,7 @@ describe('the site client (a second client of createApiClient, address site-url)
   }
 
   /** Checks one page on a real loopback site through the site client, on the virtual clock. */
-  async function checkOn(url: string, settings: Partial<PageSettings> = {}) {
+  async function checkOn(url: string, settings: Partial<ReadableSettings> = {}) {
     const site = createApiClient({ baseUrl: new URL(url), addressInput: 'site-url', secrets: ['admin_key_value_1'] })
     clients.push(site)
     const clock = virtualClock()

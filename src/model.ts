@@ -156,7 +156,13 @@ export interface PageSettings {
   domain: string
   assistantKey: string
   /** The site readers are served the docs from (`site-url`): when set, each page is read there, as a reader gets it. */
-  site?: PageSite | undefined
+  site?: PageSite | PreviewSite | undefined
+}
+
+/** `site-url: preview`: the pages are read at the preview's address, which the platform answers when the preview is started. */
+export interface PreviewSite {
+  url: 'preview'
+  header: PageSite['header']
 }
 
 /** Where readers are served the pages, and the one header a protected preview needs (`page-header`, a secret). */

@@ -42,7 +42,7 @@ export const INPUT_HELP = {
   'page-contains':
     'Text each page of page-path must contain (case, by Unicode case folding as in ß = ss, İ = i, ﬁ = fi, and runs of whitespace ignored). Requires page-path.',
   'site-url':
-    'The address readers are served the docs from, e.g. https://docs.example.com (a path prefix allowed). With it, each page of page-path is read there as a reader gets it (GET site-url/page path) until it answers 200 and its text, markup removed, holds page-contains; search-domain and assistant-key are then not needed for it, and no key of the platform is sent to the site. Must be https:// (http:// only for localhost, 127.0.0.0/8 and [::1]); no credentials, query or fragment. Requires page-path.',
+    'The address readers are served the docs from, e.g. https://docs.example.com (a path prefix allowed). With it, each page of page-path is read there as a reader gets it (GET site-url/page path) until it answers 200 and its text, markup removed, holds page-contains; search-domain and assistant-key are then not needed for it, and no key of the platform is sent to the site. Must be https:// (http:// only for localhost, 127.0.0.0/8 and [::1]); no credentials, query or fragment. With trigger: preview, `preview` reads the pages at the address the platform answered for the preview (held to the same rules). Requires page-path.',
   'page-header':
     'One header, as Name: value, sent with every read of a page from site-url, for a protected preview (e.g. a bypass token). Store it as a secret; it is masked and never printed. Requires site-url.',
   'pr-comment':

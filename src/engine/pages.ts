@@ -4,7 +4,8 @@ import { createLimiter } from './limit.js'
 import { pollUntilSettled, requestBudget, scheduleOf, type ScheduledRequests } from './poll.js'
 import { worstResult } from './outcome.js'
 import { baseAddress, counted, oneLine } from '../text.js'
-import type { Attempt, PageReport, PageSettings, PageSite, PageState, PagesRan } from '../model.js'
+import type { Attempt, PageReport, PageSettings, PageSite, PageState, PagesRan, TriggerReport } from '../model.js'
+import { siteBase, siteUrlProblems } from '../site-address.js'
 import type { ApiClient } from '../api/client.js'
 import type { ApiResult } from '../api/classify.js'
 import { classifySiteAnswer, PAGE_ACCEPT, type SitePage, sitePagePath } from './site-pages.js'
@@ -124,12 +125,50 @@ function siteReader(path: string, site: PageSite, deps: PageDeps): PageReader {
   }
 }
 
+/** The page check's settings once the site is known: its address, or the discovery API. */
+export type ReadableSettings = PageSettings & { site?: PageSite | undefined }
+
+/**
+ * Where the pages are read: `site-url: preview` becomes the address of the preview the trigger
+ * started, held to site-url's rules (the platform's answer is not trusted more than an input);
+ * any other setting is kept. A preview with no usable address is a problem, for every page.
+ */
+export function previewSite(settings: PageSettings, trigger: TriggerReport | undefined): { site: PageSite | undefined } | { problem: string } {
+  const site = settings.site
+  if (site?.url !== 'preview') return { site }
+  const address = trigger?.kind === 'preview' ? trigger.previewUrl : undefined
+  const fix = "give site-url the preview's address itself, or remove site-url to read the pages through the discovery API"
+  if (!address)
+    return {
+      problem: `site-url is preview, but the platform's answer that started the preview gave no address (previewUrl), so its pages cannot be read; ${fix}`
+    }
+  const problems = siteUrlProblems(address)
+  if (problems.length > 0)
+    return { problem: `site-url is preview, but the preview's address the platform answered cannot be read from: it ${problems.join('; it ')}; ${fix}` }
+  return { site: { url: siteBase(address), header: site.header } }
+}
+
+/** The report of pages that cannot be read at all: each page's result is error, with the reason. */
+export function unreadablePages(paths: readonly string[], reason: string): PagesRan {
+  const pages: PageReport[] = paths.map((path) => ({
+    path,
+    result: 'error',
+    found: false,
+    contains: null,
+    length: null,
+    reads: 0,
+    liveAfterMs: undefined,
+    error: `page "${oneLine(path, 200)}" was not read: ${reason}`
+  }))
+  return { skipped: false, result: 'error', pages, error: pages.map((page) => page.error).join('\n') }
+}
+
 /**
  * Reads every page until it is found and holds the text, on the poll schedule, until the
  * deadline. A 404 or a page without the text is "not yet": the new version may still be
  * spreading. Never throws.
  */
-export async function checkPages(settings: PageSettings, deps: PageDeps): Promise<PagesRan> {
+export async function checkPages(settings: ReadableSettings, deps: PageDeps): Promise<PagesRan> {
   const limit = createLimiter(MAX_PAGES_IN_FLIGHT)
   const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))))
   const result = worstResult(pages.map((page) => page.result))
@@ -140,7 +179,7 @@ export async function checkPages(settings: PageSettings, deps: PageDeps): Promis
   return ran
 }
 
-async function checkPage(path: string, settings: PageSettings, deps: PageDeps): Promise<PageReport> {
+async function checkPage(path: string, settings: ReadableSettings, deps: PageDeps): Promise<PageReport> {
   const wanted = settings.contains
   const report: PageReport = {
     path,

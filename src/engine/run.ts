@@ -89,15 +89,20 @@ export async function runEngine(settings: Settings, deps: EngineDeps): Promise<R
   let pages: PagesReport | undefined
   if (settings.pages && waited !== 'success') pages = skippedPages(waited, clock.now() - startedAt)
   else if (settings.pages) {
-    events.checkingPages?.(settings.pages)
-    const { checkPages } = await import('./pages.js')
-    const site = settings.pages.site ? deps.openSite?.(settings.pages.site.url) : undefined
-    pages = await checkPages(settings.pages, {
-      ...requests,
-      ...(site ? { site } : {}),
-      startedAt,
-      onRead: (path, state, reads, afterMs, missingStatus) => events.pageRead?.(path, state, reads, afterMs, missingStatus)
-    })
+    const { checkPages, previewSite, unreadablePages } = await import('./pages.js')
+    const where = previewSite(settings.pages, trigger)
+    events.checkingPages?.('problem' in where ? settings.pages : { ...settings.pages, site: where.site })
+    if ('problem' in where) pages = unreadablePages(settings.pages.paths, where.problem)
+    else {
+      const pageSettings = { ...settings.pages, site: where.site }
+      const site = where.site ? deps.openSite?.(where.site.url) : undefined
+      pages = await checkPages(pageSettings, {
+        ...requests,
+        ...(site ? { site } : {}),
+        startedAt,
+        onRead: (path, state, reads, afterMs, missingStatus) => events.pageRead?.(path, state, reads, afterMs, missingStatus)
+      })
+    }
     events.pagesDone?.(pages)
   }
   const pagesResult = pages && !pages.skipped ? pages.result : 'success'

@@ -2,7 +2,7 @@
 // must hold, and where they are read: the discovery API, or the site readers are served (site-url).
 import * as z from 'zod/mini'
 import type { PageSettings, PageSite } from '../model.js'
-import { isLoopbackHost } from './platform.js'
+import { siteBase, siteUrlProblems } from '../site-address.js'
 import { addProblem, fromText, quote, splitList } from './values.js'
 
 export const pageDefaults = {
@@ -17,6 +17,9 @@ export const MAX_PAGE_PATH_LENGTH = 1000
 /** Longest text a page must hold; a sentence or two, not a page. */
 export const MAX_PAGE_TEXT_LENGTH = 1000
 
+/** `site-url: preview`: the pages are read at the address of the preview `trigger: preview` started. */
+export const SITE_FROM_PREVIEW = 'preview'
+
 export const pageSchema = z.object({
   'page-path': fromText((text, ctx) => {
     const paths = [...new Set(splitList(text))]
@@ -27,14 +30,14 @@ export const pageSchema = z.object({
     return paths
   }),
   'page-contains': z.string().check(z.maxLength(MAX_PAGE_TEXT_LENGTH, { message: `is longer than ${MAX_PAGE_TEXT_LENGTH} characters` })),
-  'site-url': fromText((text, ctx) => {
+  'site-url': fromText((text, ctx): URL | 'preview' | undefined => {
     if (text === '') return undefined
+    // The preview's address is known once the platform answered the trigger that started it.
+    if (text.toLowerCase() === SITE_FROM_PREVIEW) return SITE_FROM_PREVIEW
     const problems = siteUrlProblems(text)
     for (const message of problems) addProblem(ctx, message)
     if (problems.length > 0) return z.NEVER
-    const url = new URL(text)
-    url.pathname = url.pathname.replace(/\/+$/, '')
-    return url
+    return siteBase(text)
   }),
   'page-header': fromText((text, ctx) => {
     if (text === '') return undefined
@@ -46,20 +49,6 @@ export const pageSchema = z.object({
     return header
   })
 })
-
-/** Why a site-url cannot be read from, as base-url's rules say: https (http only on loopback), nothing that carries a secret. */
-export function siteUrlProblems(text: string): string[] {
-  if (!URL.canParse(text)) return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com']
-  const url = new URL(text)
-  const problems: string[] = []
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must use https://')
-  else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])')
-  if (url.username || url.password) problems.push('must not contain credentials; give the header a protected site needs in page-header')
-  if (url.search || text.includes('?')) problems.push('must not contain a query string')
-  if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
-  return problems
-}
 
 /** Shortest page-header value: it is masked wherever it appears, so a short one would garble the log. */
 const MIN_HEADER_VALUE_LENGTH = 8

@@ -1,5 +1,6 @@
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
 import * as z from 'zod/mini'
+import { isLoopbackHost } from '../site-address.js'
 import { addProblem, fromText, platformKeySchema } from './values.js'
 
 export const platformDefaults = {
@@ -40,10 +41,6 @@ export const platformSchema = z.object({
   }),
   'admin-key': platformKeySchema
 })
-
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}
 
 /**
  * A URL as it may be shown: where a key often goes becomes `***`: a user name and password, a

@@ -100,6 +100,11 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     i.given('site-url') &&
     !i.given('page-path') &&
     'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
+  (i) =>
+    i.parsed('site-url') &&
+    i.value('site-url') === 'preview' &&
+    triggerKind(i) !== 'preview' &&
+    'site-url: preview reads the pages at the address of the preview trigger: preview starts; give trigger: preview (with preview-branch), or give site-url the address readers are served the docs from',
   // A URL resolves `.` and `..` away (`%2e` too): such a page would be read at another address than it names.
   (i) => {
     const dotted = i.given('site-url') ? splitList(i.text('page-path')).find(hasDotSegment) : undefined

@@ -36,6 +36,8 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
     const pages = outcome.pages
     if (pages && !pages.skipped && pages.result !== 'success') {
       const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? ''
+      // No page was read at all (site-url: preview without a usable address): its words say what to do.
+      if (pages.pages.every((page) => page.reads === 0)) return { lead: [outcome.headline], quoted: [], next: '' }
       const next =
         pages.result === 'failure'
           ? pages.site

@@ -43,7 +43,7 @@ export function createRunLog(sink: LogSink, options: RunLogOptions): RunEvents {
       shownPages.clear()
       sink.startGroup(
         clean(
-          `Page check: ${counted(pages.paths.length, 'page')} on ${pages.site ? `the site (${baseAddress(pages.site.url)})` : pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`
+          `Page check: ${counted(pages.paths.length, 'page')} on ${pages.site ? (pages.site.url === 'preview' ? "the preview's address" : `the site (${baseAddress(pages.site.url)})`) : pages.domain}${pages.contains === undefined ? '' : `, each holding "${inert(pages.contains, 100)}"`}`
         )
       )
     },
