@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { runAction } from '../dev/run-action.js'
 import { activeCommands, githubApi, runAgainst, simulator } from './helpers/e2e.js'
@@ -61,6 +63,33 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
     expect(run.outputs.result).toBe('success')
     expect(run.outputs['platform-check-url']).toBe(DEPLOY_URL)
     expect(run.stdout).toContain(`Waiting on platform check "Docs" on the run's commit`)
+  })
+
+  it("the README's workflow: the check, then the page as readers are served it, with neither base-url nor a key", async () => {
+    const api = await githubApi()
+    api.addCheckRun({ sha: PUSHED, name: 'Docs', status: 'completed', conclusion: 'success', details_url: DEPLOY_URL })
+    const served: string[] = []
+    const site = createServer((req, res) => {
+      served.push(`${req.url} ${req.headers.authorization ?? ''}`)
+      if (req.url === '/quickstart') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Quickstart</p>')
+      else res.writeHead(404).end()
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    try {
+      const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+      const run = await runAction({
+        timeoutMs: 25_000,
+        inputs: { ...wait, timeout: '20s', 'site-url': siteUrl, 'page-path': 'quickstart' },
+        env: { GITHUB_API_URL: api.url }
+      })
+      expect(run.code, run.stdout + run.stderr).toBe(0)
+      expect(run.outputs.result).toBe('success')
+      expect(JSON.parse(run.outputs['page-results'] ?? '')).toEqual([{ path: 'quickstart', found: true, contains: null, length: expect.any(Number) }])
+      expect(served).toEqual(['/quickstart '])
+    } finally {
+      site.closeAllConnections()
+      await new Promise((resolve) => site.close(resolve))
+    }
   })
 
   it('on a pull request, the head commit is read, not the merge commit', async () => {

@@ -141,6 +141,15 @@ describe('the name and the pattern', () => {
     const noToken = parseInputs({ ...raw, 'platform-check': 'Docs', 'github-token': '' })
     expect(!noToken.ok && noToken.problems).toEqual([expect.stringMatching(/^github-token: is required with platform-check/)])
   })
+
+  it('with pages read from site-url, base-url is not needed either; read through the discovery API, it is', () => {
+    const raw = { ...INPUT_DEFAULTS, 'github-token': 'ghs_token_1', 'platform-check': 'docs-deploy', 'page-path': 'quickstart' } as RawInputs
+    const parsed = parseInputs({ ...raw, 'site-url': 'https://docs.example.com' })
+    expect(parsed.ok ? [] : parsed.problems).toEqual([])
+    expect(parsed.ok && parsed.settings.baseUrl).toBeUndefined()
+    const discovery = parseInputs({ ...raw, 'search-domain': 'acme-docs', 'assistant-key': 'assistant_secret_value_1' })
+    expect(!discovery.ok && discovery.problems).toEqual(['base-url: is required; the API base URL, e.g. https://api.example.com'])
+  })
 })
 
 describe('several matches', () => {

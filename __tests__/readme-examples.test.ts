@@ -60,21 +60,49 @@ describe('the README examples', () => {
   })
 
   it.each([
-    // [trigger, the event it runs on, what else the step sets, the output a later step reads]
-    ['update', 'push', { 'expect-sha': `\${{ github.sha }}` }, 'files-changed-count'],
-    ['preview', 'pull_request', { 'pr-comment': true }, 'preview-url'],
-    ['agent', 'workflow_dispatch', { 'agent-prompt': `\${{ inputs.prompt }}` }, 'pr-link']
-  ])('the worked example of trigger: %s runs on %s and does what it is shown for', (trigger, event, inputs, output) => {
+    // [trigger, the event it runs on, what else the step sets, the output a later step reads, the page it is on]
+    ['update', 'push', { 'expect-sha': `\${{ github.sha }}` }, 'files-changed-count', 'README.md'],
+    ['preview', 'pull_request', { 'pr-comment': true }, 'preview-url', 'README.md'],
+    ['agent', 'workflow_dispatch', { 'agent-prompt': `\${{ inputs.prompt }}` }, 'pr-link', 'docs/usage/agent-job.md']
+  ])('the worked example of trigger: %s runs on %s and does what it is shown for', (trigger, event, inputs, output, file) => {
     const example = examples.find(({ index, step }) => step.with?.trigger === trigger && (blocks[index]?.text ?? '').startsWith('on:'))
     expect(example, `a whole workflow with trigger: ${trigger}`).toBeDefined()
-    // The three common workflows are on the README, the front page.
-    expect(example?.file).toBe('README.md')
+    // The three common workflows are on the README, the front page; the others have a page each.
+    expect(example?.file).toBe(file)
     const block = blockOf(example)
     const workflow = parse(block) as { on: unknown }
     const events = typeof workflow.on === 'string' ? [workflow.on] : Object.keys(workflow.on as object)
     expect(events).toContain(event)
     expect(example?.step.with).toMatchObject(inputs)
     expect(block).toContain(`steps.${example?.step.id}.outputs.${output}`)
+  })
+
+  it('the README shows the platform deploying on push as one of its three workflows: platform-check, then the page served, with the reads it needs', () => {
+    const example = examples.find(({ index, step }) => step.with?.['platform-check'] !== undefined && (blocks[index]?.text ?? '').startsWith('on:'))
+    expect(example, 'a whole workflow with platform-check').toBeDefined()
+    expect(example?.file).toBe('README.md')
+    const block = blockOf(example)
+    const workflow = parse(block) as { on: Record<string, unknown>; permissions?: Record<string, string> }
+    expect(Object.keys(workflow.on)).toEqual(['push'])
+    expect(workflow.permissions).toMatchObject({ checks: 'read', statuses: 'read' })
+    // Nothing is started, and no key of the platform is given.
+    expect(example?.step.with).toMatchObject({
+      'platform-check': 'docs-deploy',
+      'site-url': expect.stringMatching(/^https:\/\//),
+      'page-path': expect.any(String)
+    })
+    expect(example?.step.with).not.toHaveProperty('trigger')
+    expect(example?.step.with).not.toHaveProperty('admin-key')
+    expect(block).toContain(`steps.${example?.step.id}.outputs.platform-check-url`)
+    const usage = readDoc('README.md')
+      .split('\n## ')
+      .filter((part) => part.startsWith('Usage: '))
+      .map((part) => part.split('\n')[0])
+    expect(usage).toEqual([
+      'Usage: deploy the docs and gate the release on them',
+      'Usage: a preview of the docs for each pull request',
+      'Usage: the platform deploys on push'
+    ])
   })
 
   it('the deployment example runs on pull_request, records a preview, and has the permission it needs', () => {

@@ -14,6 +14,7 @@ export const USAGE_FILES = [
   'docs/usage/deployment.md',
   'docs/usage/required-check.md',
   'docs/usage/platform-deploys-on-push.md',
+  'docs/usage/agent-job.md',
   'docs/usage/agent-follow-up.md',
   'docs/usage/work-started-elsewhere.md',
   'docs/usage/several-targets.md',

@@ -24,13 +24,14 @@ export interface InputView {
 export type Rule = (inputs: InputView) => string | false | undefined
 
 /**
- * Nothing is asked of the platform's API: only a platform check, which is read from GitHub, so
- * base-url is not needed.
+ * Nothing is asked of the platform's API: only a platform check, which is read from GitHub, and
+ * pages read from the site readers are served (site-url), so base-url is not needed.
  */
 export const platformCheckOnly = (i: Pick<InputView, 'given' | 'items'>) =>
   i.given('platform-check') &&
   !Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0) &&
-  !(['trigger', 'search-query', 'page-path', 'agent-message'] as const).some((name) => i.given(name))
+  !(['trigger', 'search-query', 'agent-message'] as const).some((name) => i.given(name)) &&
+  !(i.given('page-path') && !i.given('site-url'))
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
 /** The agent jobs given, each counted once. */
