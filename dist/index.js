@@ -29795,57 +29795,8 @@ const commentSchema = schemas/* object */.Ikc({
     'pr-comment-key': schemas/* string */.YjP().check(api/* _maxLength */.Eb(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
 });
 
-;// CONCATENATED MODULE: ./src/inputs/platform.ts
-
-
-const platformDefaults = {
-    'base-url': '',
-    'admin-key': ''
-};
-const platformSchema = schemas/* object */.Ikc({
-    'base-url': fromText((text, ctx) => {
-        if (text === '')
-            return undefined;
-        let url;
-        try {
-            url = new URL(text);
-        }
-        catch {
-            addProblem(ctx, 'is not a URL; use e.g. https://api.example.com');
-            return core/* NEVER */.tm;
-        }
-        const problems = [];
-        if (url.protocol !== 'https:' && url.protocol !== 'http:')
-            problems.push('must use https://');
-        else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-        if (url.username || url.password)
-            problems.push('must not contain credentials; pass the key in admin-key');
-        if (url.search || text.includes('?'))
-            problems.push('must not contain a query string');
-        if (url.hash || text.includes('#'))
-            problems.push('must not contain a fragment');
-        const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
-        if (problems.length === 0 && versioned) {
-            const [, rest = '', version = ''] = versioned;
-            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/\u2026); give the address without it: ${url.origin}${rest}`);
-        }
-        for (const message of problems)
-            addProblem(ctx, message);
-        if (problems.length > 0)
-            return core/* NEVER */.tm;
-        url.pathname = url.pathname.replace(/\/+$/, '');
-        return url;
-    }),
-    'admin-key': platformKeySchema
-});
-function isLoopbackHost(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-function shownUrl(url) {
-    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
-}
-
+// EXTERNAL MODULE: ./src/site-address.ts
+var site_address = __nccwpck_require__(1829);
 ;// CONCATENATED MODULE: ./src/inputs/pages.ts
 
 
@@ -29858,6 +29809,7 @@ const pageDefaults = {
 };
 const MAX_PAGE_PATH_LENGTH = 1000;
 const MAX_PAGE_TEXT_LENGTH = 1000;
+const SITE_FROM_PREVIEW = 'preview';
 const pageSchema = schemas/* object */.Ikc({
     'page-path': fromText((text, ctx) => {
         const paths = [...new Set(splitList(text))];
@@ -29872,14 +29824,14 @@ const pageSchema = schemas/* object */.Ikc({
     'site-url': fromText((text, ctx) => {
         if (text === '')
             return undefined;
-        const problems = siteUrlProblems(text);
+        if (text.toLowerCase() === SITE_FROM_PREVIEW)
+            return SITE_FROM_PREVIEW;
+        const problems = (0,site_address/* siteUrlProblems */.fS)(text);
         for (const message of problems)
             addProblem(ctx, message);
         if (problems.length > 0)
             return core/* NEVER */.tm;
-        const url = new URL(text);
-        url.pathname = url.pathname.replace(/\/+$/, '');
-        return url;
+        return (0,site_address/* siteBase */.pV)(text);
     }),
     'page-header': fromText((text, ctx) => {
         if (text === '')
@@ -29892,23 +29844,6 @@ const pageSchema = schemas/* object */.Ikc({
         return header;
     })
 });
-function siteUrlProblems(text) {
-    if (!URL.canParse(text))
-        return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
-    const url = new URL(text);
-    const problems = [];
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        problems.push('must use https://');
-    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-    if (url.username || url.password)
-        problems.push('must not contain credentials; give the header a protected site needs in page-header');
-    if (url.search || text.includes('?'))
-        problems.push('must not contain a query string');
-    if (url.hash || text.includes('#'))
-        problems.push('must not contain a fragment');
-    return problems;
-}
 const MIN_HEADER_VALUE_LENGTH = 8;
 const RESERVED_HEADERS = new Set([
     'accept-encoding',
@@ -29965,6 +29900,55 @@ function pageSettings(f) {
     if (url)
         settings.site = { url, header: f['page-header'] };
     return settings;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/platform.ts
+
+
+
+const platformDefaults = {
+    'base-url': '',
+    'admin-key': ''
+};
+const platformSchema = schemas/* object */.Ikc({
+    'base-url': fromText((text, ctx) => {
+        if (text === '')
+            return undefined;
+        let url;
+        try {
+            url = new URL(text);
+        }
+        catch {
+            addProblem(ctx, 'is not a URL; use e.g. https://api.example.com');
+            return core/* NEVER */.tm;
+        }
+        const problems = [];
+        if (url.protocol !== 'https:' && url.protocol !== 'http:')
+            problems.push('must use https://');
+        else if (url.protocol === 'http:' && !(0,site_address/* isLoopbackHost */.cW)(url.hostname))
+            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+        if (url.username || url.password)
+            problems.push('must not contain credentials; pass the key in admin-key');
+        if (url.search || text.includes('?'))
+            problems.push('must not contain a query string');
+        if (url.hash || text.includes('#'))
+            problems.push('must not contain a fragment');
+        const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
+        if (problems.length === 0 && versioned) {
+            const [, rest = '', version = ''] = versioned;
+            problems.push(`ends with ${version}, and every path of the platform's API already begins with its version (a status would be read at ${url.origin}${rest}${version}/v1/project/update-status/\u2026); give the address without it: ${url.origin}${rest}`);
+        }
+        for (const message of problems)
+            addProblem(ctx, message);
+        if (problems.length > 0)
+            return core/* NEVER */.tm;
+        url.pathname = url.pathname.replace(/\/+$/, '');
+        return url;
+    }),
+    'admin-key': platformKeySchema
+});
+function shownUrl(url) {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/*).*@/i, '$1***@').replace(/([?#])[\s\S]*$/, '$1***');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/search.ts
@@ -30229,7 +30213,8 @@ const INPUT_SCHEMAS = SCHEMAS;
 
 const platformCheckOnly = (i) => i.given('platform-check') &&
     !Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0) &&
-    !['trigger', 'search-query', 'page-path', 'agent-message'].some((name) => i.given(name));
+    !['trigger', 'search-query', 'agent-message'].some((name) => i.given(name)) &&
+    !(i.given('page-path') && !i.given('site-url'));
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
 const jobCount = (i) => new Set(i.items('job-id')).size;
@@ -30279,6 +30264,10 @@ const CROSS_INPUT_RULES = [
     (i) => i.given('site-url') &&
         !i.given('page-path') &&
         'site-url: is only used with page-path; give the pages to read from the site in page-path (e.g. quickstart), or remove site-url',
+    (i) => i.parsed('site-url') &&
+        i.value('site-url') === 'preview' &&
+        triggerKind(i) !== 'preview' &&
+        'site-url: preview reads the pages at the address of the preview trigger: preview starts; give trigger: preview (with preview-branch), or give site-url the address readers are served the docs from',
     (i) => {
         const dotted = i.given('site-url') ? splitList(i.text('page-path')).find(hasDotSegment) : undefined;
         return (dotted !== undefined &&
@@ -31215,6 +31204,43 @@ function titleFor(outcome) {
         case 'error':
             return `${mark} Could not ${work === 'docs' ? 'wait for the docs' : `follow the ${work}`}`;
     }
+}
+
+
+/***/ }),
+
+/***/ 1829:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   fS: () => (/* binding */ siteUrlProblems),
+/* harmony export */   pV: () => (/* binding */ siteBase)
+/* harmony export */ });
+function isLoopbackHost(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+function siteUrlProblems(text) {
+    if (!URL.canParse(text))
+        return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
+    const url = new URL(text);
+    const problems = [];
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        problems.push('must use https://');
+    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+        problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
+    if (url.username || url.password)
+        problems.push('must not contain credentials; give the header a protected site needs in page-header');
+    if (url.search || text.includes('?'))
+        problems.push('must not contain a query string');
+    if (url.hash || text.includes('#'))
+        problems.push('must not contain a fragment');
+    return problems;
+}
+function siteBase(text) {
+    const url = new URL(text);
+    url.pathname = url.pathname.replace(/\/+$/, '');
+    return url;
 }
 
 
@@ -42663,15 +42689,21 @@ async function runEngine(settings, deps) {
     if (settings.pages && waited !== 'success')
         pages = (0,skipped/* skippedPages */.jL)(waited, clock.now() - startedAt);
     else if (settings.pages) {
-        events.checkingPages?.(settings.pages);
-        const { checkPages } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 4267));
-        const site = settings.pages.site ? deps.openSite?.(settings.pages.site.url) : undefined;
-        pages = await checkPages(settings.pages, {
-            ...requests,
-            ...(site ? { site } : {}),
-            startedAt,
-            onRead: (path, state, reads, afterMs) => events.pageRead?.(path, state, reads, afterMs)
-        });
+        const { checkPages, previewSite, unreadablePages } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 4267));
+        const where = previewSite(settings.pages, trigger);
+        events.checkingPages?.('problem' in where ? settings.pages : { ...settings.pages, site: where.site });
+        if ('problem' in where)
+            pages = unreadablePages(settings.pages.paths, where.problem);
+        else {
+            const pageSettings = { ...settings.pages, site: where.site };
+            const site = where.site ? deps.openSite?.(where.site.url) : undefined;
+            pages = await checkPages(pageSettings, {
+                ...requests,
+                ...(site ? { site } : {}),
+                startedAt,
+                onRead: (path, state, reads, afterMs, missingStatus) => events.pageRead?.(path, state, reads, afterMs, missingStatus)
+            });
+        }
         events.pagesDone?.(pages);
     }
     const pagesResult = pages && !pages.skipped ? pages.result : 'success';
@@ -42774,14 +42806,14 @@ function createRunLog(sink, options) {
         },
         checkingPages: (pages) => {
             shownPages.clear();
-            sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.site ? `the site (${(0,src_text/* baseAddress */.uU)(pages.site.url)})` : pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
+            sink.startGroup(clean(`Page check: ${(0,src_text/* counted */.hS)(pages.paths.length, 'page')} on ${pages.site ? (pages.site.url === 'preview' ? "the preview's address" : `the site (${(0,src_text/* baseAddress */.uU)(pages.site.url)})`) : pages.domain}${pages.contains === undefined ? '' : `, each holding "${(0,log/* inert */.tJ)(pages.contains, 100)}"`}`));
         },
-        pageRead(path, state, reads, afterMs) {
+        pageRead(path, state, reads, afterMs, missingStatus) {
             const last = shownPages.get(path);
             if (last && last.state === state && afterMs - last.afterMs < wait/* PROGRESS_EVERY_MS */.Xy)
                 return;
             shownPages.set(path, { state, afterMs });
-            sink.info(clean(describePageRead(path, state, reads, afterMs)));
+            sink.info(clean(describePageRead(path, state, reads, afterMs, missingStatus)));
         },
         pagesDone: (pages) => {
             if (!pages.skipped)
@@ -42825,12 +42857,12 @@ function reopenableGroup(sink) {
         }
     };
 }
-function describePageRead(path, state, reads, afterMs) {
+function describePageRead(path, state, reads, afterMs, missingStatus = '404') {
     const page = `page "${(0,log/* inert */.tJ)(path, 200)}"`;
     const when = `after ${(0,durations/* formatDuration */.a)(afterMs)}, ${(0,src_text/* counted */.hS)(reads, 'read')}`;
     if (state === 'live')
         return `\u2713 ${page} is live (${when})`;
-    const why = state === 'missing' ? 'not found yet (HTTP 404)' : 'found, but without the text yet';
+    const why = state === 'missing' ? `not found yet (HTTP ${missingStatus})` : 'found, but without the text yet';
     return `${page}: ${why} (${when}); reading it again on the poll schedule`;
 }
 const FOLLOW_AUTOMATION = "the platform publishes no status for a run: follow it in the project's automation runs in the dashboard";

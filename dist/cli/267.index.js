@@ -8,7 +8,9 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  checkPages: () => (/* binding */ checkPages)
+  checkPages: () => (/* binding */ checkPages),
+  previewSite: () => (/* binding */ previewSite),
+  unreadablePages: () => (/* binding */ unreadablePages)
 });
 
 // UNUSED EXPORTS: comparable, foldCase, holdsText, pageAnswerProblem, pageRequestSchema
@@ -27,6 +29,8 @@ var poll = __webpack_require__(3109);
 var outcome = __webpack_require__(938);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
+// EXTERNAL MODULE: ./src/site-address.ts
+var site_address = __webpack_require__(1829);
 // EXTERNAL MODULE: ./src/api/retry-after.ts
 var retry_after = __webpack_require__(2465);
 ;// CONCATENATED MODULE: ./src/engine/site-pages.ts
@@ -79,6 +83,7 @@ function decodeEntities(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/pages.ts
+
 
 
 
@@ -160,6 +165,34 @@ function siteReader(path, site, deps) {
         return { kind: 'page', content: page.text, length: page.servedLength };
     };
 }
+function previewSite(settings, trigger) {
+    const site = settings.site;
+    if (site?.url !== 'preview')
+        return { site };
+    const address = trigger?.kind === 'preview' ? trigger.previewUrl : undefined;
+    const fix = "give site-url the preview's address itself, or remove site-url to read the pages through the discovery API";
+    if (!address)
+        return {
+            problem: `site-url is preview, but the platform's answer that started the preview gave no address (previewUrl), so its pages cannot be read; ${fix}`
+        };
+    const problems = (0,site_address/* siteUrlProblems */.fS)(address);
+    if (problems.length > 0)
+        return { problem: `site-url is preview, but the preview's address the platform answered cannot be read from: it ${problems.join('; it ')}; ${fix}` };
+    return { site: { url: (0,site_address/* siteBase */.pV)(address), header: site.header } };
+}
+function unreadablePages(paths, reason) {
+    const pages = paths.map((path) => ({
+        path,
+        result: 'error',
+        found: false,
+        contains: null,
+        length: null,
+        reads: 0,
+        liveAfterMs: undefined,
+        error: `page "${(0,src_text/* oneLine */.TN)(path, 200)}" was not read: ${reason}`
+    }));
+    return { skipped: false, result: 'error', pages, error: pages.map((page) => page.error).join('\n') };
+}
 async function checkPages(settings, deps) {
     const limit = (0,engine_limit/* createLimiter */.z)(MAX_PAGES_IN_FLIGHT);
     const pages = await Promise.all(settings.paths.map((path) => limit(() => checkPage(path, settings, deps))));
@@ -189,7 +222,7 @@ async function checkPage(path, settings, deps) {
     let missingStatus = '404';
     const seen = (next) => {
         state = next;
-        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt);
+        deps.onRead?.(path, next, report.reads, deps.clock.now() - deps.startedAt, next === 'missing' ? missingStatus : undefined);
     };
     const attempt = async () => {
         const timeoutMs = (0,poll/* requestBudget */.nI)(deps.clock.now(), deps.deadline, deps.requestTimeoutMs);

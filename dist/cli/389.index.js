@@ -383,6 +383,8 @@ function explainRun(outcome, options = {}) {
         const pages = outcome.pages;
         if (pages && !pages.skipped && pages.result !== 'success') {
             const error = pages.pages.find((page) => page.result === pages.result)?.error ?? pages.error ?? '';
+            if (pages.pages.every((page) => page.reads === 0))
+                return { lead: [outcome.headline], quoted: [], next: '' };
             const next = pages.result === 'failure'
                 ? pages.site
                     ? `check ${input('page-path')} (paths below ${input('site-url')}, as readers open them), ${input('site-url')} and ${input('page-contains')} against the pages the site (${pages.site}) serves; if the change takes longer to show, raise ${input('timeout')}`
