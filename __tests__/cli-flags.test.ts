@@ -47,16 +47,7 @@ describe('the flags and action.yml: one source', () => {
     const help = renderHelp('9.9.9')
     const apart = help.indexOf('Inputs only the GitHub Action acts on')
     expect(apart).toBeGreaterThan(0)
-    const actionOnly = [
-      'platform-check',
-      'pr-comment',
-      'github-token',
-      'pr-number-target',
-      'pr-comment-key',
-      'deployment-environment',
-      'deployment-url',
-      'matrix'
-    ]
+    const actionOnly = ['pr-comment', 'github-token', 'pr-number-target', 'pr-comment-key', 'deployment-environment', 'deployment-url', 'matrix']
     expect(INPUT_FLAGS.filter((flag) => flag.actionOnly).map((flag) => flag.name)).toEqual(actionOnly)
     for (const name of actionOnly) {
       const at = help.search(new RegExp(`^  --(\\[no-\\])?${name}\\b.*\\[GitHub Action only\\]$`, 'm'))

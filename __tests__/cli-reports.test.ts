@@ -179,7 +179,7 @@ describe('the dotenv report', () => {
     ])
   })
 
-  it('writes preview-url, the GitLab environment’s url, only as an https:// address', () => {
+  it('writes preview-url, the GitLab environment’s url, and platform-check-url only as an https:// address', () => {
     const outputs = computeOutputs(runOutcome([updateReport('u1', done)]))
     for (const url of ['javascript:alert(1)', 'http://acme.example.com', 'ftp://acme.example.com', 'https:/acme', 'acme.example.com']) {
       outputs['preview-url'] = url
@@ -191,6 +191,11 @@ describe('the dotenv report', () => {
     }
     outputs['preview-url'] = 'https://acme-feature.preview.example.com'
     expect(parseGitLabDotenv(renderDotenv(outputs, 'DOCS_').text)).toHaveProperty('DOCS_PREVIEW_URL', 'https://acme-feature.preview.example.com')
+    // platform-check's address is a link a later job takes too.
+    outputs['platform-check-url'] = 'javascript:alert(1)'
+    expect(parseGitLabDotenv(renderDotenv(outputs, 'DOCS_').text)).not.toHaveProperty('DOCS_PLATFORM_CHECK_URL')
+    outputs['platform-check-url'] = 'https://docs.example.com/d/1'
+    expect(parseGitLabDotenv(renderDotenv(outputs, 'DOCS_').text)).toHaveProperty('DOCS_PLATFORM_CHECK_URL', 'https://docs.example.com/d/1')
   })
 
   it('keeps to 20 keys and 5 KB, the most useful first, and says what it left out', () => {
@@ -202,6 +207,7 @@ describe('the dotenv report', () => {
     expect(leftOut.some((line) => line.includes('5 KB'))).toBe(true)
     const every = Object.fromEntries(OUTPUT_NAMES.map((name) => [name, `v${name.length}`])) as typeof outputs
     every['preview-url'] = 'https://acme.example.com'
+    every['platform-check-url'] = 'https://docs.example.com/d/1'
     const all = renderDotenv(every, 'DOCS_')
     expect(Object.keys(parseGitLabDotenv(all.text))).toHaveLength(20)
     expect(all.leftOut).toEqual([

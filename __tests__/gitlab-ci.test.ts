@@ -177,7 +177,7 @@ describe('the README, other CI systems', () => {
     // The ways to run a commit before its release (docs/ci/package.md) install no release: checked by from-a-clone.test.ts.
     const beforeRelease = (b: { file: string; text: string }) => b.file === CI_FILES.package && /^# (?:wait-for-docs|the action) (?:at|from) /.test(b.text)
     const recipes = blocks.filter((b) => b.lang !== 'json' && !beforeRelease(b))
-    expect(recipes.length).toBe(8)
+    expect(recipes.length).toBe(9)
     for (const block of recipes) {
       const title = block.text.split('\n')[0]
       expect(block.text, title).not.toMatch(/\bnpx\b/)

@@ -222,7 +222,7 @@ describe('layers', () => {
 
   // What a plain run of the command loads is what it compiles at start-up (bench/results.md, part 1):
   // the code only a flag or a failure needs is reached through import() alone, a chunk of its own.
-  it('a plain run of the command loads neither GitLab’s records, nor the JUnit report or job summary, nor the explanation of a failure', () => {
+  it('a plain run of the command loads neither GitLab’s records nor its reader of platform-check, nor the JUnit report or job summary, nor the explanation of a failure', () => {
     /** The files `file` loads with itself: static imports other than `import type`, followed through. */
     const loadedWith = (entry: string): Set<string> => {
       const seen = new Set<string>()
@@ -249,6 +249,7 @@ describe('layers', () => {
       'gitlab/mr-note.ts',
       'gitlab/commit-status.ts',
       'gitlab/api.ts',
+      'gitlab/platform-check.ts',
       'records/lifecycle.ts',
       'report/comment.ts',
       'report/explain.ts',

@@ -56,7 +56,7 @@ describe('the outcome mapping, each state once', () => {
     expect(reportState(run({ conclusion }))).toEqual({ state: 'settled', result })
   })
 
-  it('the table holds exactly the conclusions GitHub documents', () => {
+  it('the tables hold exactly the conclusions GitHub documents and the states of GitHub and GitLab', () => {
     expect(Object.keys(CHECK_RUN_CONCLUSIONS).sort()).toEqual([
       'action_required',
       'cancelled',
@@ -67,7 +67,22 @@ describe('the outcome mapping, each state once', () => {
       'success',
       'timed_out'
     ])
-    expect(Object.keys(STATUS_STATES).sort()).toEqual(['error', 'failure', 'pending', 'success'])
+    expect(Object.keys(STATUS_STATES).sort()).toEqual([
+      'canceled',
+      'canceling',
+      'created',
+      'error',
+      'failed',
+      'failure',
+      'manual',
+      'pending',
+      'preparing',
+      'running',
+      'scheduled',
+      'skipped',
+      'success',
+      'waiting_for_resource'
+    ])
   })
 
   it.each(['queued', 'in_progress', 'waiting', 'requested', 'pending'])('a check run %s is pending', (state) => {
@@ -267,7 +282,7 @@ describe('the wait on a platform check, on the virtual clock', () => {
   it('where nothing can read it (the command line), an error that says so', async () => {
     const { report } = await waitOn('Docs', undefined)
     expect(report).toMatchObject({ result: 'error', misconfigured: true })
-    expect(report.error).toMatch(/^platform-check is read by the GitHub Action only/)
+    expect(report.error).toMatch(/^platform-check is read by the GitHub Action .* and by the command line in GitLab CI/)
   })
 })
 

@@ -1,6 +1,9 @@
-// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note and the commit
-// status: GET /user, a merge request's notes listed page by page (x-page, x-next-page,
-// x-total-pages and a Link header, as GitLab sends them), created and updated, and commit statuses
+// A stand-in for GitLab's REST API (v4) on 127.0.0.1, for the merge request note, the commit
+// status and platform-check: GET /user, a merge request's notes listed page by page (x-page,
+// x-next-page, x-total-pages and a Link header, as GitLab sends them), created and updated, a
+// commit's statuses listed the same way (every name, oldest first; without all=true the latest
+// of each name in each pipeline, as GitLab lists them; `addStatus` puts one there as the
+// platform's integration would), and commit statuses
 // (POST /projects/:id/statuses/:sha) by GitLab's rule (its Ci::CreateCommitStatusService): the
 // open status of the name (pending or running; in the pipeline, on the ref, by the token's user)
 // is moved in place, keeping its id, and a move GitLab's state machine has no
@@ -45,6 +48,7 @@ const pick = (from, keys) => Object.fromEntries(keys.filter((key) => from[key] !
  *   statuses: { id: number, project: string, sha: string, state: string, name: string, target_url?: string, description?: string, pipeline_id?: number, ref?: string, at: number }[],
  *   statusWrites: { id: number, project: string, sha: string, state: string, name: string, moved: boolean, target_url?: string, description?: string, pipeline_id?: number, at: number }[],
  *   addNote(project: string, mr: number, body: string, author?: { id: number, username: string }, system?: boolean): number, heads: Record<number, string>,
+ *   addStatus(project: string | number, sha: string, status: { name: string, state: string, target_url?: string, description?: string, pipeline_id?: number }): number,
  *   failWith: number | undefined, hang: boolean, delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   rateLimit(ms: number, options?: { retryAfter?: boolean }): void, onRequest: ((request: { method: string, path: string, body?: any, at: number }) => void) | undefined,
  *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
@@ -81,6 +85,26 @@ export async function startGitLabApi(options = {}) {
     /** Every write (a note, a commit status) for the next `ms` is refused with 429, as GitLab's rate limits answer. */
     rateLimit: (ms, { retryAfter = true } = {}) => {
       limited = { until: Date.now() + ms, retryAfter }
+    },
+    /**
+     * A status someone else wrote on the commit (the platform's integration, a job of a
+     * pipeline), as GitLab keeps it: a new id, and the older ones of the name in the same pipeline
+     * (or, with none given, the ones of no pipeline) marked retried, listed with all=true only.
+     */
+    addStatus(project, sha, { name, state, target_url, description, pipeline_id }) {
+      const same = (s) => s.project === String(project) && s.sha === sha && s.name === name && s.pipeline_id === pipeline_id
+      for (const older of api.statuses.filter(same)) retried.add(older.id)
+      const status = {
+        id: nextId++,
+        project: String(project),
+        sha,
+        state,
+        name,
+        at: Date.now(),
+        ...pick({ target_url, description, pipeline_id }, ['target_url', 'description', 'pipeline_id'])
+      }
+      api.statuses.push(status)
+      return status.id
     },
     addNote(project, mr, body, author = { id: 7, username: 'reviewer' }, system = false) {
       const note = { id: nextId++, project: String(project), mr: Number(mr), body, author, system }

@@ -79,7 +79,7 @@ export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: stri
 export interface CommitReport {
   kind: 'check-run' | 'status'
   name: string
-  /** GitHub's id: a newer report of one name has a higher id. */
+  /** GitHub's or GitLab's id: a newer report of one name has a higher id. */
   id: number
   /** A check run's status (queued, in_progress, completed…), or a commit status's state (pending, success, failure, error). */
   status: string
@@ -87,7 +87,7 @@ export interface CommitReport {
   conclusion: string | null
   /** The address it links (a check run's details_url, else html_url; a status's target_url), as GitHub gave it. */
   url: string | undefined
-  /** The app that wrote a check run (its slug), when GitHub said. */
+  /** The app that wrote a check run (its slug), when GitHub said; on GitLab, `gitlab-ci` for a job of the project's pipelines. */
   app?: string | undefined
 }
 

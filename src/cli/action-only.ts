@@ -6,8 +6,6 @@ export function actionOnlyWarnings(raw: RawInputs): string[] {
     raw['pr-comment'].trim().toLowerCase() === 'true' &&
       'pr-comment is the GitHub Action’s pull request comment; the command line writes none. On GitLab, --mr-comment keeps a note on the merge request.',
     raw['deployment-environment'].trim() !== '' &&
-      'deployment-environment is the GitHub Action’s deployment record; the command line records none. On GitLab, give the job an environment: with url: $DOCS_PREVIEW_URL from the dotenv report.',
-    raw['platform-check'].trim() !== '' &&
-      'platform-check is read by the GitHub Action from the checks and statuses of the run’s commit; the command line cannot read it, so that wait ends with an error. Wait on it in a GitHub Actions step, or give status-id or job-id.'
+      'deployment-environment is the GitHub Action’s deployment record; the command line records none. On GitLab, give the job an environment: with url: $DOCS_PREVIEW_URL from the dotenv report.'
   ].filter((warning): warning is string => typeof warning === 'string')
 }

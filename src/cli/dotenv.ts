@@ -36,7 +36,7 @@ export const DOTENV_OUTPUTS: readonly OutputName[] = [
   'screenshot-light',
   'screenshot-dark',
   'deployment-id',
-  // The GitHub Action's alone (platform-check): always empty here.
+  // What platform-check's report links (on GitLab CI: the status's target_url).
   'platform-check-url'
 ]
 
@@ -55,7 +55,7 @@ export interface Dotenv {
  * Outputs a later job takes as a link (`environment: url: $DOCS_PREVIEW_URL`): written only as
  * an https:// address, so no other scheme (`javascript:`, `http:`) becomes the environment's link.
  */
-const HTTPS_ONLY: ReadonlySet<OutputName> = new Set(['preview-url'])
+const HTTPS_ONLY: ReadonlySet<OutputName> = new Set(['preview-url', 'platform-check-url'])
 
 function isHttpsAddress(value: string): boolean {
   if (!/^https:\/\//i.test(value)) return false

@@ -66,9 +66,14 @@ export const COMMAND_FLAGS: readonly Flag[] = [
   own('junit', 'text', 'Write a JUnit XML report to this file: one test case per target and per search query.'),
   own('summary-file', 'text', "Write the job summary's Markdown to this file (the action's job summary)."),
   own('mr-comment', 'boolean', 'Keep one note with the outcome on the merge request of a GitLab merge request pipeline.', { default: 'false' }),
-  own('gitlab-token', 'text', 'Token for the merge request note and the commit status (api scope); best given as WAIT_FOR_DOCS_GITLAB_TOKEN.', {
-    secret: true
-  }),
+  own(
+    'gitlab-token',
+    'text',
+    'Token for the merge request note and the commit status (api scope), and for reading platform-check (read_api is enough); best given as WAIT_FOR_DOCS_GITLAB_TOKEN.',
+    {
+      secret: true
+    }
+  ),
   own('verbose', 'boolean', 'Also print each poll (debug lines).', { default: 'false' })
 ]
 

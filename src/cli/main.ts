@@ -1,7 +1,7 @@
 // The command line: flags and the environment → the story of a run (step/story.ts) → the log,
 // the reports asked for, the GitLab records asked for, and an exit code that says what happened.
 import packageJson from '../../package.json'
-import type { NoteContext } from '../gitlab/context.js'
+import { gitlabTokenOf, type NoteContext } from '../gitlab/context.js'
 import { INPUT_NAMES } from '../inputs/fields.js'
 import type { OutputName } from '../report/outputs.js'
 import { commandPlace } from '../report/place.js'
@@ -15,6 +15,7 @@ import { readCommandLine } from './flags.js'
 import { renderHelp } from './help.js'
 import { createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed, thenOnClose } from './output.js'
+import { lazyGitLabPlatformCheck, platformCheckProblem } from './platform-check.js'
 import { commandRecords, type RecordsCode } from './records.js'
 import { type ReportPlaces, reportCode, writeStartedIds } from './reports.js'
 import { leftToWrite, logEndOf, reportResult } from './result.js'
@@ -43,7 +44,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
     return 0
   }
   const { raw, options } = command
-  const secrets = [...secretsOf(raw), ...(options.gitlabToken ? [options.gitlabToken] : [])]
+  const gitlabToken = gitlabTokenOf(options.gitlabToken, io.env)
+  const secrets = [...secretsOf(raw), ...(gitlabToken ? [gitlabToken] : [])]
   const clean = redactorFor(secrets)
   // With --json, stdout holds the JSON object alone; without, the log goes on on stderr once stdout's reader left.
   const logStream = options.json ? stderr : thenOnClose(stdout, stderr)
@@ -79,7 +81,10 @@ export async function runCommand(io: CommandIo): Promise<number> {
         writeStartedIds(startedIds, places)
       },
       logEnd: logEndOf(places),
-      problems: command.problems,
+      // platform-check is read on GitLab CI alone, from the pipeline's commit: anywhere else, or without a token that reads it, invalid input.
+      problems: [...command.problems, ...(raw['platform-check'].trim() ? [platformCheckProblem(gitlabToken, io.env) ?? []].flat() : [])],
+      platformCheck: () => lazyGitLabPlatformCheck(gitlabToken, io.env, clean),
+      platformCheckFrom: 'gitlab',
       records,
       waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, asked))),
       report: (outcome, settings, signal) => reportResult(sinks, outcome, settings, signal),

@@ -36,7 +36,7 @@ export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext,
   const attempt = async (pollNumber: number): Promise<Attempt<CheckJudgement & { state: 'settled' }>> => {
     if (!port) {
       const reason =
-        "platform-check is read by the GitHub Action only (from the checks and statuses of the run's commit); the command line cannot read it. Wait on it in a GitHub Actions step, or give status-id or job-id"
+        "platform-check is read by the GitHub Action (from the checks and statuses of the run's commit) and by the command line in GitLab CI (from the statuses of the pipeline's commit); this runner cannot read it. Wait on it in one of those, or give status-id or job-id"
       deps.events.pollDone(ref, pollNumber, reason)
       return { kind: 'fatal', reason, misconfigured: true }
     }

@@ -128,6 +128,12 @@ export interface GitLabClient {
   setCommitStatus(project: string, sha: string, status: GitLabCommitStatus): Promise<number | undefined>
   /** Every status of `name` on the commit, every page read, newest (highest id) first, as they stand now. */
   commitStatuses(project: string, sha: string, name: string): Promise<ListedStatus[]>
+  /**
+   * Every status on the commit as GitLab lists them without `all` (the latest of each name in
+   * each pipeline, oldest first), every page read up to `maxPages` of 100: each entry as GitLab
+   * gave it, for the reader to take what it knows (platform-check).
+   */
+  commitReports(project: string, sha: string, maxPages: number): Promise<Record<string, unknown>[]>
   /** Ends every connection still open, whatever phase it is in. */
   close(): Promise<void>
 }
@@ -382,6 +388,24 @@ export function createGitLabClient(
         url = nextPage(answer, new URL(url))
       }
       return [...found.values()].sort((a, b) => b.id - a.id)
+    },
+    async commitReports(project, sha, maxPages) {
+      const entries: Record<string, unknown>[] = []
+      let url: string | undefined = `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?per_page=100&page=1`
+      const seen = new Set<string>()
+      const tally = new PageTally("the commit's statuses")
+      for (let page = 0; url; page++) {
+        if (page === maxPages || seen.has(url))
+          throw new GitLabError(`GitLab's listing of the commit's statuses did not end within ${maxPages} pages of 100; the listing is not believed`)
+        seen.add(url)
+        const at: string = url
+        const answer = await tally.page(() => expect('GET', at, 200))
+        const listed = listedRecords(answer.json)
+        if ('problem' in listed) throw new GitLabError(`the listing of the commit's statuses ${listed.problem}; is CI_API_V4_URL the GitLab API?`)
+        entries.push(...listed.entries)
+        url = nextPage(answer, new URL(url))
+      }
+      return entries
     },
     close: () => connections.destroyAll()
   }

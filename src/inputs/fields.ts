@@ -43,15 +43,11 @@ export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /**
  * The inputs of the groups only the GitHub Action acts on (its pull request comment and its
- * deployment), the job's matrix leg (on GitLab the job's name holds it), and platform-check
- * (read from GitHub's checks and statuses of the run's commit): the command line
- * takes them, and its --help marks them.
+ * deployment) and the job's matrix leg (on GitLab the job's name holds it): the command line
+ * takes them, and its --help marks them. (platform-check is read by both: the command reads it
+ * on GitLab CI.)
  */
-export const ACTION_ONLY_INPUTS: ReadonlySet<InputName> = new Set([
-  ...Object.keys({ ...commentDefaults, ...deploymentDefaults }),
-  'matrix',
-  'platform-check'
-] as InputName[])
+export const ACTION_ONLY_INPUTS: ReadonlySet<InputName> = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix'] as InputName[])
 
 /** The schema of each input's value; an input without one fails to compile. */
 export const INPUT_SCHEMAS: { [K in InputName]: (typeof SCHEMAS)[K] } = SCHEMAS

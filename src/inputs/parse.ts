@@ -7,7 +7,7 @@ import { commitStatusSettings } from './commit-status.js'
 import { deploymentSettings } from './deployment.js'
 import { INPUT_DEFAULTS, INPUT_NAMES, INPUT_SCHEMAS, type Fields, type InputName, type RawInputs } from './fields.js'
 import { shownUrl } from './platform.js'
-import { CROSS_INPUT_RULES, inputView, type InputView, platformCheckOnly } from './rules.js'
+import { CROSS_INPUT_RULES, inputView, type InputView, platformCheckNeedsGitHubToken, platformCheckOnly } from './rules.js'
 import { pageSettings } from './pages.js'
 import { searchSettings } from './search.js'
 import { TARGET_LISTS, targetRefs } from './targets.js'
@@ -39,19 +39,26 @@ export function readRawInputs(get: (name: InputName) => string): RawInputs {
   return raw
 }
 
+/** How the runner reads what is not an input: where platform-check is read from (GitHub, with github-token, unless said). */
+export interface ParseOptions {
+  /** `gitlab`: the command reads platform-check from GitLab with its own token, so github-token is not needed for it. */
+  platformCheckFrom?: 'github' | 'gitlab'
+}
+
 /**
  * Validates every input and returns typed settings, or every problem found at once, each
  * naming the input, the value given and what is allowed.
  */
-export function parseInputs(raw: RawInputs): ParsedInputs {
+export function parseInputs(raw: RawInputs, options: ParseOptions = {}): ParsedInputs {
   const problems: string[] = []
   const fields: Partial<Record<InputName, unknown>> = {}
-  // The token is only used for the comment, the deployment and the commit status: without any, whatever it holds is no problem.
+  const checkFromGitHub = options.platformCheckFrom !== 'gitlab'
+  // The token is only used for the comment, the deployment, the commit status and platform-check on GitHub: without any, whatever it holds is no problem.
   const tokenUsed =
     commentAskedFor(raw) ||
     (raw['deployment-environment'] ?? '').trim() !== '' ||
     (raw['commit-status'] ?? '').trim() !== '' ||
-    (raw['platform-check'] ?? '').trim() !== ''
+    (checkFromGitHub && (raw['platform-check'] ?? '').trim() !== '')
   for (const name of INPUT_NAMES) {
     if (name === 'github-token' && !tokenUsed) {
       fields[name] = ''
@@ -73,6 +80,7 @@ export function parseInputs(raw: RawInputs): ParsedInputs {
   }
   const inputs = inputView(raw, fields as Partial<Fields>)
   for (const rule of CROSS_INPUT_RULES) {
+    if (rule === platformCheckNeedsGitHubToken && !checkFromGitHub) continue
     const problem = rule(inputs)
     if (problem) problems.push(problem)
   }

@@ -32,6 +32,11 @@ export const platformCheckOnly = (i: Pick<InputView, 'given' | 'items'>) =>
   !Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0) &&
   !(['trigger', 'search-query', 'agent-message'] as const).some((name) => i.given(name)) &&
   !(i.given('page-path') && !i.given('site-url'))
+/** platform-check read from GitHub needs github-token (the command reads it on GitLab with its own token: parseInputs leaves this rule out there). */
+export const platformCheckNeedsGitHubToken: Rule = (i) =>
+  i.given('platform-check') &&
+  !i.given('github-token') &&
+  "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token"
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
 /** The agent jobs given, each counted once. */
@@ -59,10 +64,7 @@ export const CROSS_INPUT_RULES: readonly Rule[] = [
     !i.given('page-path') &&
     !i.given('platform-check') &&
     'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query, or start work with trigger',
-  (i) =>
-    i.given('platform-check') &&
-    !i.given('github-token') &&
-    "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token",
+  platformCheckNeedsGitHubToken,
   // The schedule
   (i) =>
     i.parsed('min-interval') &&

@@ -41,6 +41,8 @@ export interface WaitHooks {
   waiting?: (targets: readonly TargetRef[], settings: Settings) => void
   /** Opens the reader of what the platform's app reports on the run's commit (`platform-check`), where the runner can read it. */
   platformCheck?: ((settings: PlatformCheckSettings) => PlatformCheckPort) | undefined
+  /** Where that reader reads from: `gitlab` needs no github-token (the command on GitLab CI); GitHub unless said. */
+  platformCheckFrom?: 'github' | 'gitlab' | undefined
 }
 
 export interface WaitedRun {
@@ -71,7 +73,7 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
   let comment: CommentSettings | undefined
   let outcome: RunOutcome
   try {
-    const parsed = parseInputs(raw)
+    const parsed = parseInputs(raw, hooks.platformCheckFrom ? { platformCheckFrom: hooks.platformCheckFrom } : {})
     comment = parsed.ok ? parsed.settings.comment : parsed.comment
     const problems = [...(hooks.problems ?? []), ...(parsed.ok ? [] : parsed.problems)]
     if (!parsed.ok || problems.length > 0) {

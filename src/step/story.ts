@@ -48,6 +48,8 @@ export interface Runner {
   decided?: (exitCode: number) => void
   /** Opens the reader of what the platform's app reports on the run's commit (`platform-check`), where the runner can read it. */
   platformCheck?: WaitHooks['platformCheck']
+  /** Where it reads from (WaitHooks). */
+  platformCheckFrom?: WaitHooks['platformCheckFrom']
 }
 
 /** The run in progress, for the last net. */
@@ -82,6 +84,7 @@ export async function tellRun(runner: Runner, netExitCode: number): Promise<numb
     logEnd: runner.logEnd,
     problems: runner.problems,
     platformCheck: runner.platformCheck,
+    platformCheckFrom: runner.platformCheckFrom,
     waiting(targets, settings) {
       // After the last net reported the run, nothing is opened that no one would close.
       if (told.exitCode !== undefined) return

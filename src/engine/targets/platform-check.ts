@@ -18,12 +18,24 @@ export const CHECK_RUN_CONCLUSIONS = {
   stale: 'failure'
 } as const satisfies Record<string, Result>
 
-/** A commit status's state → the result, or pending. */
+/** A commit status's state → the result, or pending: GitHub's four, then the rest of GitLab's (an external commit status's `status`). */
 export const STATUS_STATES = {
   success: 'success',
   failure: 'failure',
   error: 'failure',
-  pending: 'pending'
+  pending: 'pending',
+  failed: 'failure',
+  canceled: 'cancelled',
+  /** GitLab: the platform skipped the deploy (nothing to deploy), as a skipped check run. */
+  skipped: 'success',
+  running: 'pending',
+  created: 'pending',
+  waiting_for_resource: 'pending',
+  preparing: 'pending',
+  scheduled: 'pending',
+  /** GitLab: waits on someone to start it; waited on until the deadline. */
+  manual: 'pending',
+  canceling: 'pending'
 } as const satisfies Record<string, Result | 'pending'>
 
 /** The longest name or pattern platform-check takes. */
@@ -46,17 +58,21 @@ export function matchesName(pattern: string, name: string): boolean {
   return new RegExp(`^${source}$`, 's').test(name)
 }
 
-/** What counts of what is matched by a pattern alone (not by the exact name): the step's own commit status, and the jobs of GitHub Actions. */
+/** What counts of what is matched by a pattern alone (not by the exact name): the step's own commit status, and the jobs of GitHub Actions or GitLab CI. */
 export interface Excluded {
   /** The step's own commit-status context: waiting on it would wait on itself. */
   ownContext?: string | undefined
 }
+
+/** The `app` of a GitLab commit status that is a job of the project's pipelines (its target is the job's page), not a report of the platform. */
+export const GITLAB_CI_JOB = 'gitlab-ci'
 
 /** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a GitHub Actions job (this job would wait on itself). */
 export function counts(pattern: string, report: CommitReport, excluded: Excluded = {}): boolean {
   if (report.name === pattern) return !(report.kind === 'status' && report.name === excluded.ownContext)
   if (!pattern.includes('*') || !matchesName(pattern, report.name)) return false
   if (report.kind === 'status' && report.name === excluded.ownContext) return false
+  if (report.kind === 'status' && report.app === GITLAB_CI_JOB) return false
   return !(report.kind === 'check-run' && report.app === 'github-actions')
 }
 
