@@ -98,11 +98,11 @@ describe.concurrent('platform-check on GitLab CI, end to end', () => {
     )
   })
 
-  it('more than 100 statuses on the commit: the one on the second page is found', async () => {
+  it('more than 100 statuses on the commit: the one on the second page is found (the name given as WAIT_FOR_DOCS_PLATFORM_CHECK)', async () => {
     const api = await gitlab()
     for (let n = 0; n < 130; n++) api.addStatus('17', SHA, { name: `job-${n}`, state: 'success', target_url: `${PROJECT_URL}/-/jobs/${n}`, pipeline_id: 4711 })
     api.addStatus('17', SHA, { name: 'docs-deploy', state: 'success', target_url: DEPLOY_URL, pipeline_id: 4712 })
-    const run = await runCommand(() => ['--platform-check', 'docs-deploy', '--json', ...fast], { env: pipelineJob(api) })
+    const run = await runCommand(() => ['--json', ...fast], { env: pipelineJob(api, { WAIT_FOR_DOCS_PLATFORM_CHECK: 'docs-deploy' }) })
     expect(run.code, output(run)).toBe(0)
     expect(reads(api).map((r) => r.query.page)).toEqual(['1', '2'])
   })
