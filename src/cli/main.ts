@@ -67,6 +67,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
   const { outputFile, dotenv, dotenvPrefix, junit, summaryFile } = options
   const places: ReportPlaces = { outputFile, dotenv, dotenvPrefix, junit, summaryFile, summary: raw.summary.trim().toLowerCase() !== 'false' }
   const sinks = { places, code: reportCode(places), place, clean, log, json: options.json ? stdout : undefined, startedAt, cancel }
+  // platform-check is read on GitLab CI alone, from the pipeline's commit: anywhere else, or without a token that reads it, invalid input.
+  const checkProblem = raw['platform-check'].trim() === '' ? undefined : platformCheckProblem(gitlabToken, io.env)
   const startedIds: Partial<Record<OutputName, string>> = {}
   return tellRun(
     {
@@ -81,8 +83,7 @@ export async function runCommand(io: CommandIo): Promise<number> {
         writeStartedIds(startedIds, places)
       },
       logEnd: logEndOf(places),
-      // platform-check is read on GitLab CI alone, from the pipeline's commit: anywhere else, or without a token that reads it, invalid input.
-      problems: [...command.problems, ...(raw['platform-check'].trim() ? [platformCheckProblem(gitlabToken, io.env) ?? []].flat() : [])],
+      problems: checkProblem ? [...command.problems, checkProblem] : command.problems,
       platformCheck: () => lazyGitLabPlatformCheck(gitlabToken, io.env, clean),
       platformCheckFrom: 'gitlab',
       records,

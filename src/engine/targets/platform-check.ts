@@ -67,7 +67,7 @@ export interface Excluded {
 /** The `app` of a GitLab commit status that is a job of the project's pipelines (its target is the job's page), not a report of the platform. */
 export const GITLAB_CI_JOB = 'gitlab-ci'
 
-/** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a GitHub Actions job (this job would wait on itself). */
+/** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a job of GitHub Actions or GitLab CI (this job would wait on itself). */
 export function counts(pattern: string, report: CommitReport, excluded: Excluded = {}): boolean {
   if (report.name === pattern) return !(report.kind === 'status' && report.name === excluded.ownContext)
   if (!pattern.includes('*') || !matchesName(pattern, report.name)) return false
