@@ -133,7 +133,7 @@ describe.concurrent('waiting on the deploy the platform starts by itself (platfo
     expect(run.code).toBe(1)
     expect(run.outputs.result).toBe('timeout')
     expect(run.outputs['platform-check-url']).toBe('')
-    expect(run.stdout).toContain(`no check run or commit status named "Docs" appeared on commit ${PUSHED.slice(0, 7)}`)
+    expect(run.stdout).toContain(`no check run, commit status or deployment named "Docs" appeared on commit ${PUSHED.slice(0, 7)}`)
     expect(run.stdout).toContain('found instead: "CI", "docs-preview"')
     expect(run.stdout).toMatch(/platform's app is installed on this repository/)
   })

@@ -241,7 +241,7 @@ describe('the wait on a platform check, on the virtual clock', () => {
     expect(elapsedMs).toBe(60_000)
     expect(report.result).toBe('timeout')
     expect(report.error).toBe(
-      `no check run or commit status named "Docs" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "docs-preview". Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit`
+      `no check run, commit status or deployment named "Docs" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "docs-preview". Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit`
     )
     expect(computeOutputs(runOutcome([report]))['platform-check-url']).toBe('')
   })
@@ -300,7 +300,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
     )
   const read = (port: PlatformCheckPort) => port.read(new AbortController().signal, 10_000)
 
-  it('reads every page of both listings, 100 a page, until a short page', async () => {
+  it('reads every page of the three listings, 100 a page, until a short page', async () => {
     const sha = 'a'.repeat(40)
     api.addCheckRun({ sha, name: 'Docs', status: 'completed', conclusion: 'success', details_url: 'https://docs.example/d/9' })
     for (let i = 0; i < 150; i++) api.addCheckRun({ sha, name: `lint ${i}`, status: 'completed', conclusion: 'success' })
@@ -312,7 +312,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
     expect(reports).toHaveLength(152)
     expect(reports.find((r) => r.name === 'Docs')).toMatchObject({ kind: 'check-run', url: 'https://docs.example/d/9', app: 'docs-platform' })
     expect(reports.find((r) => r.name === 'preview')).toMatchObject({ kind: 'status', status: 'pending' })
-    expect(api.requests.slice(before).map((r) => r.path.split('/').at(-1))).toEqual(['check-runs', 'check-runs', 'statuses'])
+    expect(api.requests.slice(before).map((r) => r.path.split('/').at(-1))).toEqual(['check-runs', 'check-runs', 'statuses', 'deployments'])
   })
 
   it('asks again with the ETag: unchanged pages come back 304 and read as before; a change is read', async () => {
@@ -322,7 +322,7 @@ describe("the reader of GitHub's checks and statuses", async () => {
     await read(port)
     const conditional = api.conditionalAnswers
     const again = await read(port)
-    expect(api.conditionalAnswers).toBe(conditional + 2)
+    expect(api.conditionalAnswers).toBe(conditional + 3)
     expect(again.kind === 'listed' && again.reports.map((r) => r.status)).toEqual(['queued'])
     api.updateCheckRun(id, { status: 'completed', conclusion: 'success' })
     const changed = await read(port)

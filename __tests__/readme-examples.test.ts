@@ -84,7 +84,7 @@ describe('the README examples', () => {
     const block = blockOf(example)
     const workflow = parse(block) as { on: Record<string, unknown>; permissions?: Record<string, string> }
     expect(Object.keys(workflow.on)).toEqual(['push'])
-    expect(workflow.permissions).toMatchObject({ checks: 'read', statuses: 'read' })
+    expect(workflow.permissions).toMatchObject({ checks: 'read', statuses: 'read', deployments: 'read' })
     // Nothing is started, and no key of the platform is given.
     expect(example?.step.with).toMatchObject({
       'platform-check': 'docs-deploy',

@@ -31,6 +31,13 @@
 // each name), and, like the commit's statuses, with an ETag: a request whose If-None-Match holds
 // the ETag of the same answer is answered 304 without a body. `refuseReads` answers both
 // listings 403 (a token without checks: read or statuses: read).
+//
+// The deployments of a commit are listed as GitHub does, by GET /repos/:owner/:repo/deployments
+// (`sha`, `environment`), newest first, page by page (30 a page unless per_page, 100 at the
+// most), with `created_at` and an ETag; a deployment's statuses likewise, newest first. Besides the
+// step's own, the platform's app writes deployments of its own (`addDeployment`) and moves them
+// on (`addDeploymentStatus`). `refuseDeploymentReads` answers both listings 403 (a token without
+// deployments: read).
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
@@ -45,7 +52,7 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  * @typedef {{ id: number, issue: number, body: string, user: string }} Comment
  * @typedef {{ id: number, state: string, description?: string, log_url?: string, environment_url?: string, at: number }} DeploymentStatus
  * @typedef {{ id: number, ref: string, environment: string, transient_environment?: boolean, auto_merge?: boolean,
- *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[] }} Deployment
+ *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[], at?: number }} Deployment
  * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ id: number, sha: string, name: string, status: string, conclusion?: string | null, details_url?: string | null, html_url?: string, app?: { slug: string } }} CheckRun
  * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number, ifNoneMatch?: string }} Recorded
@@ -55,7 +62,9 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  *   delayDeploymentWrites(...delays: import('./held-writes.js').WritePlan[]): void,
  *   addStatus(status: Omit<CommitStatus, 'id' | 'at'>): CommitStatus,
  *   checkRuns: CheckRun[], addCheckRun(run: Omit<CheckRun, 'id'> & { id?: number }): CheckRun, updateCheckRun(id: number, changes: Partial<CheckRun>): CheckRun,
- *   refuseReads: boolean, conditionalAnswers: number,
+ *   refuseReads: boolean, conditionalAnswers: number, refuseDeploymentReads: boolean,
+ *   addDeployment(deployment: { sha: string, environment: string, id?: number }): Deployment,
+ *   addDeploymentStatus(id: number, status: { state: string, environment_url?: string, log_url?: string, target_url?: string }): DeploymentStatus,
  *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
  */
 export async function startGitHubApi() {
@@ -107,6 +116,22 @@ export async function startGitHubApi() {
     },
     /** Answers the listings of check runs and statuses 403, as GitHub does for a token without checks: read / statuses: read. */
     refuseReads: false,
+    /** Answers the listings of deployments and of their statuses 403, as GitHub does for a token without deployments: read. */
+    refuseDeploymentReads: false,
+    /** A deployment the platform's app creates now for the commit, with the next id unless given (GitHub's ids grow with time). */
+    addDeployment: ({ sha, environment, id }) => {
+      const deployment = { id: id ?? nextId++, ref: sha, environment, statuses: [], at: Date.now() }
+      api.deployments.push(deployment)
+      return deployment
+    },
+    /** The platform's app gives a deployment a new status (queued, in_progress, success, failure, error, inactive…). */
+    addDeploymentStatus: (id, status) => {
+      const deployment = api.deployments.find((d) => d.id === id)
+      if (!deployment) throw new Error(`no deployment ${id}`)
+      const written = { ...status, id: nextId++, at: Date.now() }
+      deployment.statuses.push(written)
+      return written
+    },
     /** How many reads were answered 304 (unchanged, for the If-None-Match sent). */
     conditionalAnswers: 0,
     rateLimit: (ms, status = 429) => {
@@ -278,29 +303,39 @@ export async function startGitHubApi() {
       )
     const deployments = /^\/repos\/([^/]+)\/([^/]+)\/deployments$/.exec(path)
     const statuses = /^\/repos\/([^/]+)\/([^/]+)\/deployments\/(\d+)\/statuses$/.exec(path)
+    if ((statuses || deployments) && req.method === 'GET' && api.refuseDeploymentReads)
+      return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
+    /** One page of a listing, as GitHub answers it: 30 a page unless per_page (100 at the most), a Link header, an ETag. */
+    const sendPage = (listed) => {
+      const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      const last = Math.max(1, Math.ceil(listed.length / perPage))
+      return sendListed(req, res, listed.slice((page - 1) * perPage, page * perPage), { link: linkOf(req, url, page, last) })
+    }
+    const dated = (at) => (at === undefined ? {} : { created_at: new Date(at).toISOString(), updated_at: new Date(at).toISOString() })
+    // A deployment's statuses, newest first.
     if (statuses && req.method === 'GET') {
       const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
       if (!deployment) return send(res, 404, { message: 'Not Found' })
-      return send(res, 200, [...deployment.statuses].reverse())
+      return sendPage([...deployment.statuses].reverse().map(({ at, ...status }) => ({ ...status, ...dated(at) })))
     }
+    // The deployments, newest first, of a commit (`sha`) or an environment.
     if (deployments && req.method === 'GET') {
       const sha = url.searchParams.get('sha')
       const environment = url.searchParams.get('environment')
       const found = api.deployments.filter((d) => (!sha || d.ref === sha) && (!environment || d.environment === environment))
-      return send(
-        res,
-        200,
-        found.reverse().map(({ statuses: _, ...shown }) => ({ ...shown, sha: shown.ref, task: 'deploy' }))
+      return sendPage(
+        [...found].sort((a, b) => b.id - a.id).map(({ statuses: _, at, ...shown }) => ({ ...shown, sha: shown.ref, task: 'deploy', ...dated(at) }))
       )
     }
     if (deployments && req.method === 'POST') {
       if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')
         return send(res, 422, { message: 'Invalid request: ref and environment are required' })
       return write(() => {
-        const deployment = { id: nextId++, ...body, statuses: [] }
+        const deployment = { id: nextId++, ...body, statuses: [], at: Date.now() }
         api.deployments.push(deployment)
-        const { statuses: _, ...shown } = deployment
-        return [201, { ...shown, sha: body.ref, task: 'deploy' }]
+        const { statuses: _, at, ...shown } = deployment
+        return [201, { ...shown, sha: body.ref, task: 'deploy', ...dated(at) }]
       }, deploymentDelays)
     }
     if (statuses && req.method === 'POST') {

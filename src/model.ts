@@ -75,17 +75,23 @@ export interface RunOutcome {
 /** A target: an update status, an agent job, or what the platform's app reports on the run's commit (`platform-check`: `id` is the name or `*` pattern). */
 export type TargetRef = { kind: 'update'; id: string } | { kind: 'job'; id: string; projectId: string } | { kind: 'platform-check'; id: string }
 
-/** One report on a commit, as GitHub lists it: a check run, or a commit status (`name` is its context). */
+/** One report on a commit, as GitHub lists it: a check run, a commit status (`name` is its context), or a deployment (`name` is its environment). */
 export interface CommitReport {
-  kind: 'check-run' | 'status'
+  kind: 'check-run' | 'status' | 'deployment'
   name: string
   /** GitHub's or GitLab's id: a newer report of one name has a higher id. */
   id: number
-  /** A check run's status (queued, in_progress, completed…), or a commit status's state (pending, success, failure, error). */
+  /**
+   * A check run's status (queued, in_progress, completed…), or a commit status's state (pending, success, failure, error).
+   * A deployment's: the state of its newest status, `created` while it has none, `unread` for one that does not count (its statuses are not read).
+   */
   status: string
   /** A completed check run's conclusion; null otherwise. */
   conclusion: string | null
-  /** The address it links (a check run's details_url, else html_url; a status's target_url), as GitHub gave it. */
+  /**
+   * The address it links (a check run's details_url, else html_url; a status's target_url), as GitHub gave it.
+   * A deployment's: its newest status's environment_url, else its target_url, else its log_url.
+   */
   url: string | undefined
   /** The app that wrote a check run (its slug), when GitHub said; on GitLab, `gitlab-ci` for a job of the project's pipelines. */
   app?: string | undefined
@@ -116,6 +122,8 @@ export interface PlatformCheckSettings {
   /** The name, or a pattern where `*` matches any run of characters. */
   name: string
   githubToken: string
+  /** The step's own deployment-environment: a deployment there is the step's own, never waited on. */
+  ownEnvironment?: string | undefined
 }
 
 /** What `trigger` starts: an update of the deployment branch, a preview of a branch, an agent job, or a run of an automation. */

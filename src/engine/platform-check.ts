@@ -27,7 +27,7 @@ type PlatformCheckRef = Extract<TargetRef, { kind: 'platform-check' }>
 export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext, report: TargetReport): Promise<TargetReport> {
   const { settings, deps, deadline, startedAt, signal } = ctx
   const port = deps.platformCheck
-  const excluded = { ownContext: settings.commitStatus?.context }
+  const excluded = { ownContext: settings.commitStatus?.context, ownEnvironment: settings.deployment?.environment }
   const warned = new Set<string>()
   let commit = ''
   let present: string[] = []
@@ -124,13 +124,11 @@ export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext,
 }
 
 /** How the words of a report that never appeared begin, for the advice. */
-export const NEVER_APPEARED = 'no check run or commit status'
+export const NEVER_APPEARED = 'no check run, commit status or deployment'
 
 /** The words of a report that never appeared: what was looked for, on which commit, what was there, what to check. */
 export function neverAppeared(name: string, commit: string, present: readonly string[], ranOut: string): string {
-  const what = name.includes('*')
-    ? `no check run or commit status whose name matches ${shownName(name)}`
-    : `no check run or commit status named ${shownName(name)}`
+  const what = name.includes('*') ? `${NEVER_APPEARED} whose name matches ${shownName(name)}` : `${NEVER_APPEARED} named ${shownName(name)}`
   return (
     `${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${fewNames(present)}. ` +
     "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit"

@@ -117,7 +117,14 @@ export function parseInputs(raw: RawInputs, options: ParseOptions = {}): ParsedI
       comment,
       deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
       commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout']),
-      platformCheck: f['platform-check'] === undefined ? undefined : { name: f['platform-check'], githubToken: f['github-token'] }
+      platformCheck:
+        f['platform-check'] === undefined
+          ? undefined
+          : {
+              name: f['platform-check'],
+              githubToken: f['github-token'],
+              ...(f['deployment-environment'] === undefined ? {} : { ownEnvironment: f['deployment-environment'] })
+            }
     }
   }
 }

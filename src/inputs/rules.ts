@@ -36,7 +36,7 @@ export const platformCheckOnly = (i: Pick<InputView, 'given' | 'items'>) =>
 export const platformCheckNeedsGitHubToken: Rule = (i) =>
   i.given('platform-check') &&
   !i.given('github-token') &&
-  "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token"
+  "github-token: is required with platform-check (it reads the checks, statuses and deployments of the run's commit, with checks: read, statuses: read and deployments: read); in a workflow, leave it to its default, the job's token"
 const targetsGiven = (i: InputView) => Object.keys(TARGET_LISTS).some((name) => i.items(name as TargetListInput).length > 0)
 const triggerGiven = (i: InputView) => i.given('trigger')
 /** The agent jobs given, each counted once. */

@@ -126,10 +126,10 @@ function explainPlatformCheck(t: TargetReport, place: RunPlace): Explanation {
         next: `a newer push may have replaced this deploy; start it again on the platform, or push again, then ${place.rerun}`
       }
     default: {
-      if (/\b(checks: read|statuses: read)\b/.test(error))
+      if (/\b(checks: read|statuses: read|deployments: read)\b/.test(error))
         return {
           reason: `could not be read: ${error}`,
-          next: `add \`permissions: checks: read\` and \`statuses: read\` to the job (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
+          next: `add \`checks: read\`, \`statuses: read\` and \`deployments: read\` to the job's \`permissions\` (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
         }
       return { reason: `could not be read: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` }
     }

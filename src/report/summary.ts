@@ -5,7 +5,7 @@ import type { ExplainOptions, Explainer, RunExplanation } from './explainer.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { pageFacts, runFacts, type FilesChanged } from './facts.js'
 import { startedMarkdown } from './started.js'
-import { reportUrl, stateWord } from '../engine/targets/platform-check.js'
+import { REPORT_KIND_WORDS, reportUrl, stateWord } from '../engine/targets/platform-check.js'
 import { resultMark, titleFor } from './titles.js'
 
 /** GitHub refuses step summaries over 1 MiB; stay well under it. */
@@ -133,7 +133,7 @@ function checkTable(targets: readonly TargetReport[], withReason: boolean, reaso
       .slice(0, MAX_CHECK_REPORTS)
       .map((r) => {
         const url = reportUrl(r)
-        const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${oneLine(r.name, 100)}`
+        const label = `${REPORT_KIND_WORDS[r.kind]} ${oneLine(r.name, 100)}`
         return `${url ? link(label, url) : escapeText(label, 120)}: ${codeSpan(stateWord(r), 40)}`
       })
       .join('<br>')

@@ -38,6 +38,33 @@ export const STATUS_STATES = {
   canceling: 'pending'
 } as const satisfies Record<string, Result | 'pending'>
 
+/**
+ * A deployment's newest status → the result, or pending. Newest per environment counts, so a
+ * deployment whose newest status is `inactive` was not replaced by another of this commit: GitHub
+ * makes a deployment inactive once it succeeded and a deployment of a later commit took the
+ * environment over. This commit's deploy went through.
+ */
+export const DEPLOYMENT_STATES = {
+  success: 'success',
+  failure: 'failure',
+  error: 'failure',
+  inactive: 'success',
+  queued: 'pending',
+  pending: 'pending',
+  in_progress: 'pending',
+  /** A deployment the app created and has not given a status yet. */
+  created: 'pending'
+} as const satisfies Record<string, Result | 'pending'>
+
+/** The state of a deployment that has no status yet (a row of DEPLOYMENT_STATES). */
+export const NO_DEPLOYMENT_STATUS = 'created'
+
+/** What each kind of report is called in the words. */
+export const REPORT_KIND_WORDS = { 'check-run': 'check run', status: 'commit status', deployment: 'deployment' } as const satisfies Record<
+  CommitReport['kind'],
+  string
+>
+
 /** The longest name or pattern platform-check takes. */
 export const MAX_CHECK_NAME_LENGTH = 200
 
@@ -62,13 +89,19 @@ export function matchesName(pattern: string, name: string): boolean {
 export interface Excluded {
   /** The step's own commit-status context: waiting on it would wait on itself. */
   ownContext?: string | undefined
+  /** The step's own deployment-environment: waiting on its deployment would wait on itself. */
+  ownEnvironment?: string | undefined
 }
 
 /** The `app` of a GitLab commit status that is a job of the project's pipelines (its target is the job's page), not a report of the platform. */
 export const GITLAB_CI_JOB = 'gitlab-ci'
 
-/** Whether `report` is one the wait counts: named by the pattern; through `*`, never the step's own status nor a job of GitHub Actions or GitLab CI (this job would wait on itself). */
+/**
+ * Whether `report` is one the wait counts: named by the pattern; never the step's own deployment;
+ * through `*`, never the step's own status nor a job of GitHub Actions or GitLab CI (this job would wait on itself).
+ */
 export function counts(pattern: string, report: CommitReport, excluded: Excluded = {}): boolean {
+  if (report.kind === 'deployment' && report.name === excluded.ownEnvironment) return false
   if (report.name === pattern) return !(report.kind === 'status' && report.name === excluded.ownContext)
   if (!pattern.includes('*') || !matchesName(pattern, report.name)) return false
   if (report.kind === 'status' && report.name === excluded.ownContext) return false
@@ -95,6 +128,11 @@ export type ReportState = { state: 'settled'; result: Result } | { state: 'pendi
 
 /** The one mapping of a report's state to the wait's (the tables above). */
 export function reportState(report: CommitReport): ReportState {
+  if (report.kind === 'deployment') {
+    const mapped = (DEPLOYMENT_STATES as Record<string, Result | 'pending'>)[report.status]
+    if (mapped === undefined) return { state: 'pending', unknown: report.status }
+    return mapped === 'pending' ? { state: 'pending' } : { state: 'settled', result: mapped }
+  }
   if (report.kind === 'status') {
     const mapped = (STATUS_STATES as Record<string, Result | 'pending'>)[report.status]
     if (mapped === undefined) return { state: 'pending', unknown: report.status }
@@ -116,7 +154,7 @@ export const shownName = (name: string) => JSON.stringify(oneLine(name, 100))
 
 /** What a report is called in the words: `check run "Docs"`, `commit status "docs/preview"`. */
 export function reportNoun(report: CommitReport): string {
-  return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`
+  return `${REPORT_KIND_WORDS[report.kind]} ${shownName(report.name)}`
 }
 
 /** The address a report links, without a user and password; undefined when it is not an http(s) address. */
@@ -166,7 +204,7 @@ export function namesPresent(reports: readonly CommitReport[]): string[] {
 
 /** A few of the names on the commit, as the words show them. */
 export function fewNames(names: readonly string[], few = 5): string {
-  if (names.length === 0) return 'no check run or commit status at all'
+  if (names.length === 0) return 'no check run, commit status or deployment at all'
   const shown = names.slice(0, few).map(shownName).join(', ')
   return names.length > few ? `${shown} and ${names.length - few} more` : shown
 }
