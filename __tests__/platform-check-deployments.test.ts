@@ -93,6 +93,7 @@ describe("a deployment's newest status, each state once", () => {
 /** A port that answers each read with the next of `reads` (the last one again once they run out). */
 function scriptedPort(reads: PlatformCheckRead[]): PlatformCheckPort & { calls: number } {
   const port = {
+    reads: 'check run, commit status or deployment',
     calls: 0,
     read: async () => {
       const answer = reads[Math.min(port.calls, reads.length - 1)] as PlatformCheckRead

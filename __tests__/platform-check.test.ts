@@ -194,6 +194,7 @@ describe('several matches', () => {
 /** A port that answers each read with the next of `reads` (the last one again once they run out). */
 function scriptedPort(reads: PlatformCheckRead[]): PlatformCheckPort & { calls: number } {
   const port = {
+    reads: 'check run, commit status or deployment',
     calls: 0,
     read: async () => {
       const answer = reads[Math.min(port.calls, reads.length - 1)] as PlatformCheckRead
@@ -241,7 +242,7 @@ describe('the wait on a platform check, on the virtual clock', () => {
     expect(elapsedMs).toBe(60_000)
     expect(report.result).toBe('timeout')
     expect(report.error).toBe(
-      `no check run, commit status or deployment named "Docs" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "docs-preview". Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit`
+      `no check run, commit status or deployment named "Docs" appeared on commit 3f78685 before the timeout (1m00s) ran out; found instead: "CI", "docs-preview". Check that the platform's app is installed on this repository (on GitLab, its integration on this project) and deploys this branch, and that platform-check is the name it writes on the commit`
     )
     expect(computeOutputs(runOutcome([report]))['platform-check-url']).toBe('')
   })

@@ -113,6 +113,8 @@ export type PlatformCheckRead =
 
 /** The port the CI system's adapter gives the engine to read what the platform's app reports on the run's commit. */
 export interface PlatformCheckPort {
+  /** What it reads, for the words: GitHub's "check run, commit status or deployment", GitLab's "commit status". */
+  readonly reads: string
   /** Reads every report on the commit, within `timeoutMs`; never throws. */
   read(signal: AbortSignal, timeoutMs: number): Promise<PlatformCheckRead>
 }

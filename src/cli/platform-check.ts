@@ -22,9 +22,13 @@ export function platformCheckProblem(token: string, env: Env): string | undefine
 }
 
 /** The reader of platform-check on GitLab CI, its code loaded on its first read. */
+/** What GitLab's reader reads, for the words. */
+export const GITLAB_REPORTS = 'commit status'
+
 export function lazyGitLabPlatformCheck(token: string, env: Env, clean: (text: string) => string): PlatformCheckPort {
   let reader: Promise<PlatformCheckPort> | undefined
   return {
+    reads: GITLAB_REPORTS,
     async read(signal, timeoutMs) {
       reader ??= import('../gitlab/platform-check.js').then((m) => m.gitlabPlatformCheckReader(token, env, clean))
       try {

@@ -107,7 +107,7 @@ export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext,
       }
       report.result = 'timeout'
       const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : []
-      report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut) + last : stillRunning(matched, ranOut) + last
+      report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last
       break
     }
     case 'cancelled':
@@ -123,15 +123,15 @@ export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext,
   return report
 }
 
-/** How the words of a report that never appeared begin, for the advice. */
-export const NEVER_APPEARED = 'no check run, commit status or deployment'
+/** What is looked for when no reader says (GitHub's reader reads all three). */
+export const NEVER_APPEARED = 'check run, commit status or deployment'
 
 /** The words of a report that never appeared: what was looked for, on which commit, what was there, what to check. */
-export function neverAppeared(name: string, commit: string, present: readonly string[], ranOut: string): string {
-  const what = name.includes('*') ? `${NEVER_APPEARED} whose name matches ${shownName(name)}` : `${NEVER_APPEARED} named ${shownName(name)}`
+export function neverAppeared(name: string, commit: string, present: readonly string[], ranOut: string, reads = NEVER_APPEARED): string {
+  const what = name.includes('*') ? `no ${reads} whose name matches ${shownName(name)}` : `no ${reads} named ${shownName(name)}`
   return (
     `${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${fewNames(present)}. ` +
-    "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit"
+    "Check that the platform's app is installed on this repository (on GitLab, its integration on this project) and deploys this branch, and that platform-check is the name it writes on the commit"
   )
 }
 

@@ -11,6 +11,7 @@ import { counts, NO_DEPLOYMENT_STATUS, newestPerName } from '../engine/targets/p
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { guardedClient, type Octokit, type RunContext, rateLimited, retryAfterMs, unreachableSaid } from './comment-api.js'
+import { NEVER_APPEARED as GITHUB_REPORTS } from '../engine/platform-check.js'
 import { runCommit } from './run-commit.js'
 
 /** The most pages of 100 read of either listing: a listing that does not end within them is a read that failed. */
@@ -71,6 +72,7 @@ export function platformCheckReader(
   }
   const excluded = { ownEnvironment: settings.ownEnvironment }
   return {
+    reads: GITHUB_REPORTS,
     async read(signal, timeoutMs): Promise<PlatformCheckRead> {
       opened ??= open()
       let place: Awaited<typeof opened>

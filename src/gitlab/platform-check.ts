@@ -26,6 +26,7 @@ type Open = (apiUrl: URL, token: string, signal: AbortSignal, phaseTimeoutMs: nu
 export function gitlabPlatformCheckReader(token: string, env: Env, clean: (text: string) => string, open: Open = createGitLabClient): PlatformCheckPort {
   const cleaned = cleanerWith(token, clean)
   return {
+    reads: 'commit status',
     async read(signal, timeoutMs): Promise<PlatformCheckRead> {
       const place = pipelineCommit(env)
       if ('problem' in place) return { kind: 'fatal', reason: `${place.problem}, so platform-check has no commit to read`, misconfigured: true }
