@@ -102,6 +102,12 @@ export const cell = (record: RecordKind, phase: Phase, fault: CoverageFault) => 
 export function addCoverage(coverage: Coverage, seen: readonly Seen[]): void {
   for (const w of recordWrites(seen)) coverage[cell(w.record, w.phase, w.fault)] = (coverage[cell(w.record, w.phase, w.fault)] ?? 0) + 1
   for (const answer of siteAnswers(seen)) coverage[`site ${answer}`] = (coverage[`site ${answer}`] ?? 0) + 1
+  // The listings of the commit's check runs and statuses read for platform-check, by what they answered.
+  for (const s of seen)
+    if (s.listing || (s.channel === 'gh:checks' && s.delivered)) {
+      const key = `check ${s.listing?.of ?? 'check-runs'} ${s.delivered?.status ?? 'no answer'}`
+      coverage[key] = (coverage[key] ?? 0) + 1
+    }
 }
 
 /** The table: a row per record and phase, a column per fault; the answers the site gave; then the cells never reached. */
@@ -140,6 +146,9 @@ export function coverageTable(coverage: Coverage): string[] {
   const site = SITE_ANSWERS.map((answer) => `${answer} ${coverage[`site ${answer}`] ?? 0}`)
   const unreached = SITE_ANSWERS.filter((answer) => (coverage[`site ${answer}`] ?? 0) === 0)
   lines.push(`  site answers read: ${site.join(', ')}${unreached.length === 0 ? '' : `; never read: ${unreached.join(', ')}`}`)
+  // The listings read for platform-check (a schedule in ten), by what they answered.
+  const checks = Object.entries(coverage).filter(([key]) => key.startsWith('check '))
+  if (checks.length > 0) lines.push(`  platform-check listings answered: ${checks.map(([key, n]) => `${key.slice('check '.length)} ${n}`).join(', ')}`)
   lines.push(missing.length === 0 ? '  every cell reached' : `  never reached (${missing.length}): ${missing.join(', ')}`)
   return lines
 }

@@ -114,7 +114,8 @@ const HARD_LIMIT_SLACK_MS = 15_000
 const kindsOf = (schedule: Schedule) => {
   const kinds = new Set(schedule.targets.map((t) => t.kind))
   if (schedule.trigger) kinds.add(schedule.trigger.target.kind)
-  const marked: ('update' | 'job' | 'page')[] = (['update', 'job'] as const).filter((k) => kinds.has(k))
+  const marked: ('update' | 'job' | 'platform-check' | 'page')[] = (['update', 'job'] as const).filter((k) => kinds.has(k))
+  if (schedule.check) marked.push('platform-check')
   // With page-path, the pages are part of the work the marker names.
   if (schedule.pages || schedule.site) marked.push('page')
   return marked
@@ -533,7 +534,7 @@ export async function execute(schedule: Schedule, options: ExecuteOptions = {}):
         comments: gh.comments.map((c) => ({ ...c })),
         notes: gl.notes.map((n) => ({ ...n })),
         deployments: deployments.map((d) => ({ ...d, statuses: [...d.statuses] })),
-        commitStatuses: (view.mode === 'action' ? gh.statuses : gl.statusWrites).map((s) => ({ ...s }))
+        commitStatuses: (view.mode === 'action' ? gh.statuses.filter((s) => s.by !== 'platform') : gl.statusWrites).map((s) => ({ ...s }))
       }
       if (run.signalAtMs !== undefined) record.signalAtMs = run.signalAtMs
       if (run.resultAtMs !== undefined) record.resultAtMs = run.resultAtMs
@@ -648,6 +649,8 @@ async function spawnRun(schedule: Schedule, at: RunPlace | undefined, context: S
     if (site.contains) inputs['page-contains'] = PAGE_TEXT
   }
   const pageHeader = site?.header === 'given' ? `${SITE_HEADER_NAME}: ${SITE_HEADER_VALUE}` : undefined
+  // What the platform reports on the commit, by its name or a pattern (the action reads it from GitHub).
+  if (schedule.check) inputs['platform-check'] = schedule.check.name
   if (schedule.trigger) {
     inputs.trigger = schedule.trigger.kind
     if (schedule.trigger.kind === 'preview') inputs['preview-branch'] = 'feature-x'

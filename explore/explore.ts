@@ -54,6 +54,13 @@ export function recordWrites(record: RunRecord): string[] {
         )
         continue
       }
+      // The reads of the commit's check runs and statuses (platform-check): the newest of each name the stand-in held then is what its invariants judge.
+      if (seen.listing || (seen.channel === 'gh:checks' && seen.method === 'GET')) {
+        const answered = seen.delivered ? ` answered ${seen.delivered.status}${since(seen.deliveredAt)}` : ' no answer'
+        const newest = seen.listing ? ` newest=[${seen.listing.newest.map((n) => `${n.kind} ${n.name} #${n.id} ${n.state}`).join('; ')}]` : ''
+        lines.push(`${run.run?.label ?? 'run'}${since(seen.at)} ${seen.channel} GET ${seen.path} fault=${seen.fault.kind}${answered}${newest}`)
+        continue
+      }
       if (seen.party === 'platform' || seen.method === 'GET') continue
       const applied = seen.appliedAt === undefined ? ' not applied' : ` applied${since(seen.appliedAt)}`
       const answered = seen.delivered ? ` answered ${seen.delivered.status}${since(seen.deliveredAt)}` : ' no answer'
@@ -144,6 +151,8 @@ export interface SearchOptions extends ExecuteOptions {
   maxShrinks: number
   /** Only schedules of several runs of the step (matrix legs, two steps, a re-run, a re-run of one leg, heads). */
   several?: boolean
+  /** Only schedules that wait on what the platform reports on the commit (platform-check). */
+  check?: boolean
   /** Stop at the first failure of this search (a planted defect's hunt). */
   stopAtFirst?: boolean
   /** Save failures in the corpus. */
@@ -194,7 +203,7 @@ export async function search(options: SearchOptions, stats: Stats): Promise<{ fa
   let lastFailing: RunRecord | undefined
   /** The kinds of violation the first failure showed: shrinking keeps to them, never drifting to another finding. */
   let target = new Set<string>()
-  const property = fc.asyncProperty(scheduleArb({ several: options.several === true }), async (schedule) => {
+  const property = fc.asyncProperty(scheduleArb({ several: options.several === true, check: options.check === true }), async (schedule) => {
     if (failedAt !== undefined) {
       // Shrinking: each try runs the step again; past the budget the smaller schedules are not tried.
       if (known || shrinks >= options.maxShrinks) return true

@@ -27,7 +27,8 @@ import {
   URL_SECRET,
   BIDI_CONTROLS,
   FOREIGN_MARKER,
-  SITE_HEADER_VALUE
+  SITE_HEADER_VALUE,
+  type CheckReportSeen
 } from './standins.js'
 import { idOf, startedId } from './schedule.js'
 import { activeCommands } from '../dev/workflow-log.js'
@@ -54,6 +55,9 @@ const SURELY_READ_MS = 1000
 const REQUEST_EDGE_MS = 100
 
 const SUCCESS_STATES = new Set(['success', 'completed'])
+
+/** A request the step makes while it waits (a poll): the platform's, the site's, a read of the commit's check runs (platform-check). */
+const isPoll = (s: Seen) => s.party === 'platform' || s.party === 'site' || s.channel === 'gh:checks'
 
 // ---- reading what the run left -------------------------------------------------------------
 
@@ -889,7 +893,7 @@ export function endsWithinItsBound(r: RunRecord): Violation[] {
   if (r.signalAtMs !== undefined) {
     const heardBy = r.startedAt + r.signalAtMs + (viaParent ? PARENT_CHECK_MS : 0)
     // A request is seen when the explorer's loop takes it: one sent before the signal is seen late by its pauses.
-    const late = r.seen.filter((s) => (s.party === 'platform' || s.party === 'site') && s.at > heardBy + WAIT_OVERRUN_MS + paused)
+    const late = r.seen.filter((s) => isPoll(s) && s.at > heardBy + WAIT_OVERRUN_MS + paused)
     const first = late[0]
     if (first)
       found.push({
@@ -939,8 +943,8 @@ export function waitsEndWithinLimits(r: RunRecord): Violation[] {
       const wait = retryAfterOf(s.fault)
       const next = requests[i + 1]
       if (!wait || !next || next.at < s.at + wait) return
-      // The site's reads are polls too, under the same deadline.
-      const platform = s.party === 'platform' || s.party === 'site'
+      // The site's reads and the check runs' are polls too, under the same deadline.
+      const platform = isPoll(s)
       const [limit, name] =
         Math.min(platform ? deadline : recordsEnd, cancelEnd) === cancelEnd
           ? [cancelEnd, "the cancel's grace"]
@@ -962,7 +966,7 @@ export function waitsEndWithinLimits(r: RunRecord): Violation[] {
   if (resultAt !== undefined && r.signalAtMs === undefined)
     for (const requests of byChannel.values()) {
       const last = requests.at(-1)
-      const wait = last && (last.party === 'platform' || last.party === 'site') ? retryAfterOf(last.fault) : undefined
+      const wait = last && isPoll(last) ? retryAfterOf(last.fault) : undefined
       if (!last || !wait) continue
       const past = last.at + wait - deadline
       if (resultAt >= last.at + wait - 50 && past > r.schedule.requestTimeoutMs + WAIT_OVERRUN_MS)
@@ -1250,6 +1254,167 @@ export function pageHeaderNeverShown(r: RunRecord): Violation[] {
   return written.filter(([, text]) => text.includes(SITE_HEADER_VALUE)).map(([where]) => ({ invariant, detail: `the page-header's value is in ${where}` }))
 }
 
+// ---- 10: what the platform reports on the commit (platform-check) -----------------------------
+
+/** The platform-check's entry of the action's `results` output, as the step wrote it. */
+export function checkEntryOf(r: RunRecord): { result?: unknown; error?: unknown } | undefined {
+  const raw = r.outputs.results
+  if (raw === undefined) return undefined
+  try {
+    const list: unknown = JSON.parse(raw)
+    return Array.isArray(list) ? list.find((entry) => entry && typeof entry === 'object' && entry.kind === 'platform-check') : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The listings of the commit's check runs and statuses the GitHub stand-in answered (a page, or 304) before the step ended, in the order they came. */
+export function checkListingsServed(r: RunRecord): Seen[] {
+  const end = r.startedAt + r.durationMs
+  return r.seen
+    .filter(
+      (s) => s.listing !== undefined && (s.delivered?.status === 200 || s.delivered?.status === 304) && (s.deliveredAt ?? Number.POSITIVE_INFINITY) <= end
+    )
+    .sort((a, b) => a.at - b.at)
+}
+
+/** What the newest report of each name means together: pending while any is, else the worst (failure, then cancelled, then success); none: pending. */
+export function newestVerdict(newest: readonly CheckReportSeen[]): 'success' | 'failure' | 'cancelled' | 'pending' {
+  if (newest.length === 0 || newest.some((report) => report.result === 'pending')) return 'pending'
+  if (newest.some((report) => report.result === 'failure')) return 'failure'
+  if (newest.some((report) => report.result === 'cancelled')) return 'cancelled'
+  return 'success'
+}
+
+/** The newest reports in a few words: `check run "docs-deploy" #104 failure`. */
+const describeNewest = (newest: readonly CheckReportSeen[]) =>
+  newest.length === 0
+    ? 'none of its name on the commit'
+    : newest
+        .map((report) => `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${JSON.stringify(report.name)} #${report.id} ${report.state}`)
+        .join(', ')
+
+/** Where the step said success: its result, its reports, its exit code, its check's entry, its own commit status (a timeout that fail-on-timeout: false passes aside). */
+function saidSuccess(r: RunRecord): string[] {
+  const said: string[] = []
+  const result = resultOf(r)
+  if (result === 'success') said.push('the result')
+  for (const claim of claimedResults(r)) if (claim.result === 'success') said.push(claim.source)
+  if (checkEntryOf(r)?.result === 'success') said.push("the platform-check's entry of results")
+  if (r.code === 0 && result !== 'timeout') said.push('exit code 0')
+  const own = onContext(r).filter((status) => status.by === 'step')
+  if (r.schedule.commitStatus && own.at(-1)?.state === 'success' && result !== 'timeout') said.push(`the commit status ${STATUS_CONTEXT}`)
+  return [...new Set(said)]
+}
+
+/**
+ * 10a. The step says success (result, reports, exit code, its own commit status) only if, as the
+ * stand-in answered its last read of the commit, the newest report of every name platform-check
+ * takes was a success: the stand-in's own record of what it held, not the step's words.
+ */
+export function checkSuccessOnlyWhenNewestSucceeded(r: RunRecord): Violation[] {
+  const invariant = 'platform-check: success only when the newest of each name succeeded'
+  const check = r.schedule.check
+  if (!check || r.killed) return []
+  const said = saidSuccess(r)
+  if (said.length === 0) return []
+  const last = checkListingsServed(r).at(-1)
+  if (!last?.listing) return [{ invariant, detail: `${said.join(', ')} said success, but no listing of the commit's check runs and statuses was answered` }]
+  const verdict = newestVerdict(last.listing.newest)
+  if (verdict === 'success') return []
+  return [
+    {
+      invariant,
+      detail: `${said.join(', ')} said success, but at the last read (${last.listing.of} page ${last.listing.page}) the newest of ${check.name} was: ${describeNewest(last.listing.newest)}`
+    }
+  ]
+}
+
+/**
+ * 10b. A report the stand-in never served (no read answered held one of the name) ends timeout,
+ * or error when the step never read the commit's statuses whole (a step that did not read every
+ * listing cannot say what was there), or cancelled: never success, never failure.
+ */
+export function neverServedCheckNeverPasses(r: RunRecord): Violation[] {
+  const invariant = 'platform-check: a report never served ends timeout or error'
+  const check = r.schedule.check
+  if (!check || r.killed) return []
+  const applied = r.seen.filter((s) => s.listing !== undefined && s.at <= r.startedAt + r.durationMs)
+  if (applied.some((s) => (s.listing?.newest.length ?? 0) > 0)) return []
+  const found: Violation[] = []
+  const entry = checkEntryOf(r)
+  const result = typeof entry?.result === 'string' ? entry.result : resultOf(r)
+  const statusesRead = checkListingsServed(r).some((s) => s.listing?.of === 'statuses')
+  const allowed = statusesRead ? ['timeout', 'error', 'cancelled'] : ['error', 'cancelled']
+  if (result !== undefined && !allowed.includes(result))
+    found.push({
+      invariant,
+      detail: `no report named ${check.name} was ever served${statusesRead ? '' : ", nor the commit's statuses ever answered"}, yet platform-check ended ${result}`
+    })
+  else if (resultOf(r) === 'success' || resultOf(r) === 'failure')
+    found.push({ invariant, detail: `no report named ${check.name} was ever served, yet the run's result is ${resultOf(r)}` })
+  return found
+}
+
+/**
+ * 10c. A listing refused (403, 404) and answered to the step well before it stopped ends the
+ * wait with error, in words that name the permission the listing needs (`checks: read`,
+ * `statuses: read`). The statuses' listing is judged only when the step writes no commit status of
+ * its own (it lists them too, for its own ends).
+ */
+export function refusedListingNamesItsPermission(r: RunRecord): Violation[] {
+  const invariant = 'platform-check: a refused listing ends error naming its permission'
+  const check = r.schedule.check
+  if (!check || r.killed) return []
+  const end = r.durationMs
+  const stop = r.startedAt + Math.min(end, r.signalAtMs ?? end)
+  const refused = r.seen.find(
+    (s) =>
+      (s.channel === 'gh:checks' || (s.channel === 'gh:lookup' && !r.schedule.commitStatus && /\/statuses(\?|$)/.test(s.path))) &&
+      s.method === 'GET' &&
+      (s.delivered?.status === 403 || s.delivered?.status === 404) &&
+      s.deliveredAt !== undefined &&
+      s.deliveredAt - s.at + (r.explorerPausedMs ?? 0) < r.schedule.requestTimeoutMs - REQUEST_EDGE_MS &&
+      s.deliveredAt + SURELY_READ_MS < stop
+  )
+  if (!refused) return []
+  const permission = refused.channel === 'gh:checks' ? 'checks: read' : 'statuses: read'
+  const what = refused.channel === 'gh:checks' ? 'check runs' : 'statuses'
+  const entry = checkEntryOf(r)
+  const found: Violation[] = []
+  const result = typeof entry?.result === 'string' ? entry.result : resultOf(r)
+  if (result !== 'error')
+    found.push({
+      invariant,
+      detail: `the commit's ${what} were refused (HTTP ${refused.delivered?.status}), yet platform-check ended ${result ?? 'without a result'}`
+    })
+  const words = typeof entry?.error === 'string' ? entry.error : r.stdout
+  if (!words.includes(permission)) found.push({ invariant, detail: `the commit's ${what} were refused, and the words do not name ${permission}` })
+  return found
+}
+
+/**
+ * 10d. The newest report of a name counts: platform-check ends failure (or cancelled, with no
+ * signal sent) only if, as the stand-in answered its last read, the newest of each name had
+ * ended so; an older report's outcome (a re-run's predecessor) does not.
+ */
+export function newestOfNameCounts(r: RunRecord): Violation[] {
+  const invariant = 'platform-check: the newest of each name counts'
+  const check = r.schedule.check
+  if (!check || r.killed) return []
+  const result = checkEntryOf(r)?.result
+  if (result !== 'failure' && !(result === 'cancelled' && r.signalAtMs === undefined)) return []
+  const last = checkListingsServed(r).at(-1)
+  const verdict = last?.listing ? newestVerdict(last.listing.newest) : 'pending'
+  if (verdict === result) return []
+  return [
+    {
+      invariant,
+      detail: `platform-check ended ${result}, but at the last read the newest of ${check.name} was: ${last?.listing ? describeNewest(last.listing.newest) : 'never answered'}`
+    }
+  ]
+}
+
 /** Every invariant, in the order of the contract. */
 export const INVARIANTS = [
   gateNeverGreenWrongly,
@@ -1269,7 +1434,11 @@ export const INVARIANTS = [
   siteGetsNoKey,
   successOnlyForPagesServed,
   unservedPageNotLive,
-  pageHeaderNeverShown
+  pageHeaderNeverShown,
+  checkSuccessOnlyWhenNewestSucceeded,
+  neverServedCheckNeverPasses,
+  refusedListingNamesItsPermission,
+  newestOfNameCounts
 ] as const
 
 export function check(r: RunRecord): Violation[] {

@@ -17,6 +17,8 @@
 //   --several       draws only schedules that run the step more than once (matrix legs, two steps
 //                   of a job, a re-run, a re-run of one leg, heads); without it, one schedule in
 //                   about five does
+//   --platform-check draws only schedules that wait on what the platform reports on the commit
+//                   (platform-check, action only): late, never, re-run, flipping, paged, refused
 //   --verbose       with --replay, prints the step's stdout and stderr
 //   --refresh-corpus replays every corpus entry and writes down the violations it shows now
 //                   (after an invariant's words changed); an entry that passes is left as it is
@@ -40,6 +42,7 @@ interface Args {
   verbose: boolean
   refresh: boolean
   several: boolean
+  check: boolean
 }
 
 function parseArgs(argv: string[]): Args {
@@ -52,7 +55,8 @@ function parseArgs(argv: string[]): Args {
     planted: false,
     verbose: false,
     refresh: false,
-    several: false
+    several: false,
+    check: false
   }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
@@ -78,6 +82,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--stats') args.stats = value()
     else if (flag === '--verbose') args.verbose = true
     else if (flag === '--several') args.several = true
+    else if (flag === '--platform-check') args.check = true
     else throw new Error(`unknown flag ${flag}; see the head of explore/main.ts`)
   }
   return args
@@ -204,6 +209,7 @@ async function main(): Promise<number> {
           maxShrinks: args.maxShrinks,
           save: true,
           several: args.several,
+          check: args.check,
           known,
           say,
           progress

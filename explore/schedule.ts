@@ -107,7 +107,18 @@ export const FAULT_KINDS = [
   'site-429',
   'site-redirect',
   'site-protected',
-  'site-header-missing'
+  'site-header-missing',
+  'check-wait',
+  'check-pattern',
+  'check-status',
+  'check-late',
+  'check-never',
+  'check-re-run',
+  'check-flips',
+  'check-paged',
+  'check-refused',
+  'check-5xx',
+  'check-429'
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -145,6 +156,45 @@ export interface SitePlan {
   prefix: boolean
   header: 'given' | 'missing' | 'unneeded'
   answers: Record<string, SiteAnswer[]>
+}
+
+/** The name platform-check is given: the platform's one name, or a pattern (which must not take the step's own commit status, `docs`). */
+export const CHECK_NAMES = ['docs-deploy', 'docs*'] as const
+/** The names the reports on the commit carry: the platform's, another of its own (matched by the pattern only), and another app's (matched by neither). */
+export const CHECK_REPORT_NAMES = ['docs-deploy', 'docs-preview', 'ci/build'] as const
+
+/**
+ * One change of a report on the commit, `atMs` after the step's first read of the commit's check
+ * runs: a check run's state (`queued`, `in_progress`, or its conclusion once completed) or a
+ * commit status's (`pending`, `success`, `failure`, `error`). `rerun`: a new report of the name (a
+ * check run re-run: a newer id); else a check run changes in place. A commit status is written
+ * anew each time, as GitHub keeps them.
+ */
+export interface CheckStep {
+  atMs: number
+  state: string
+  rerun?: boolean
+}
+
+/** A report the platform (or another app) writes on the run's commit: its kind, name, and changes in time. */
+export interface CheckReportPlan {
+  kind: 'check-run' | 'status'
+  name: (typeof CHECK_REPORT_NAMES)[number]
+  steps: CheckStep[]
+}
+
+/**
+ * What the platform reports on the run's commit, for `platform-check` (action only): the name
+ * the step is given, the reports and their changes (none matched: it never appears), other apps'
+ * check runs and statuses written `atMs` after the first read (over 100 of each push the
+ * platform's past the first page, as GitHub lists them newest first), and a listing GitHub
+ * refuses (403) from its `fromRead`-th read on.
+ */
+export interface CheckPlan {
+  name: (typeof CHECK_NAMES)[number]
+  reports: CheckReportPlan[]
+  others?: { atMs: number; count: number }
+  refused?: { listing: 'check-runs' | 'statuses'; fromRead: number }
 }
 
 /** Where a report is asked to go. */
@@ -256,6 +306,8 @@ export interface Schedule {
   pages?: { paths: string[]; contains: boolean; answers: Record<string, PageAnswer[]> }
   /** The pages read from the docs site instead of the discovery API (site-url); a schedule has `pages` or `site`, never both. */
   site?: SitePlan
+  /** The step waits on what the platform reports on the commit (platform-check), alone: no other target, no trigger, no pages. */
+  check?: CheckPlan
   /** Per channel (`status:<id>`, `job:<id>`, `page`, `trigger`, `gh:list`, `gh:write`, `gl:write`…), the fault of each request in turn. */
   faults: Record<string, Fault[]>
   /** The kinds of fault this schedule draws from (swarm testing); what it says, its faults already hold. */
@@ -397,6 +449,80 @@ const endsWell = (t: TargetPlan): TargetPlan => ({
     t.kind === 'update' ? 'success' : 'completed'
   ]
 })
+
+/** A check run's pending states and its conclusions; a commit status's. */
+const CHECK_PENDING = { 'check-run': ['queued', 'in_progress'], status: ['pending'] } as const
+const CHECK_ENDS = {
+  'check-run': ['success', 'success', 'success', 'failure', 'neutral', 'cancelled', 'timed_out'],
+  status: ['success', 'success', 'failure', 'error']
+} as const
+
+/**
+ * A report on the commit: it appears at once or late, walks through pending states, ends (or
+ * never does), and sometimes is written again (a re-run: a newer report of the name) with
+ * another ending, or the same: in_progress → failure → a re-run's success, success → a newer failure.
+ */
+const checkReport = (): fc.Arbitrary<CheckReportPlan> =>
+  fc
+    .record({
+      kind: fc.constantFrom<CheckReportPlan['kind']>('check-run', 'check-run', 'status'),
+      name: fc.constantFrom<CheckReportPlan['name']>('docs-deploy', 'docs-deploy', 'docs-deploy', 'docs-preview', 'ci/build'),
+      startMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 3000 })),
+      pending: fc.array(fc.nat({ max: 1 }), { maxLength: 2 }),
+      gaps: fc.array(fc.integer({ min: 50, max: 700 }), { minLength: 6, maxLength: 6 }),
+      // Most end; one in six stays pending.
+      end: fc.option(fc.nat({ max: 6 }), { nil: undefined, freq: 6 }),
+      // One in two is written again (a re-run), ending alike or not.
+      rerun: fc.option(fc.record({ pending: fc.boolean(), end: fc.nat({ max: 6 }) }), { nil: undefined, freq: 2 })
+    })
+    .map(({ kind, name, startMs, pending, gaps, end, rerun }) => {
+      const pendingStates: readonly string[] = CHECK_PENDING[kind]
+      const ends: readonly string[] = CHECK_ENDS[kind]
+      const states = [...pending.map((i) => pendingStates[i % pendingStates.length] as string)]
+      if (end !== undefined) states.push(ends[end % ends.length] as string)
+      if (states.length === 0) states.push(pendingStates[0] as string)
+      let at = startMs
+      const steps: CheckStep[] = states.map((state, i) => {
+        if (i > 0) at += gaps[i] ?? 100
+        return { atMs: at, state }
+      })
+      if (rerun) {
+        at += gaps[5] ?? 300
+        if (rerun.pending) {
+          steps.push({ atMs: at, state: pendingStates.at(-1) as string, rerun: true })
+          at += gaps[4] ?? 200
+        }
+        steps.push({ atMs: at, state: ends[rerun.end % ends.length] as string, ...(rerun.pending ? {} : { rerun: true }) })
+      }
+      return { kind, name, steps }
+    })
+
+/** What the platform reports on the commit for platform-check: 0 to 3 reports, others' reports in the way now and then, a refused listing one time in eight. */
+const checkPlan = (): fc.Arbitrary<CheckPlan> =>
+  fc
+    .record({
+      name: fc.constantFrom<CheckPlan['name']>('docs-deploy', 'docs-deploy', 'docs*'),
+      reports: fc.array(checkReport(), { minLength: 1, maxLength: 3 }),
+      // Others' reports in one schedule in two: a few, or over 100 (the platform's then past the first page).
+      others: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            atMs: fc.integer({ min: 0, max: 2000 }),
+            count: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 100, max: 130 }))
+          })
+        }
+      ),
+      refused: fc.oneof(
+        { weight: 7, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({ listing: fc.constantFrom<'check-runs' | 'statuses'>('check-runs', 'statuses'), fromRead: fc.integer({ min: 1, max: 6 }) })
+        }
+      )
+    })
+    .map(({ others, refused, ...rest }) => ({ ...rest, ...(others ? { others } : {}), ...(refused ? { refused } : {}) }))
 
 const targetPlan = (kind: 'update' | 'job'): fc.Arbitrary<TargetPlan> => (kind === 'update' ? updateStates() : jobStates()).map((states) => ({ kind, states }))
 
@@ -564,8 +690,11 @@ const asDelivered = (mode: Schedule['mode'], signal: Signal, parentKilled: boole
   return signal.after === 'result' ? killed : { ...killed, after: 'first-request', ms: signal.ms % 400 }
 }
 
-/** Every schedule the explorer may run; `several`: only schedules of several runs (`--several`). */
-export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<Schedule> {
+/**
+ * Every schedule the explorer may run; `several`: only schedules of several runs (`--several`);
+ * `check`: only schedules that wait on what the platform reports on the commit (`--platform-check`).
+ */
+export function scheduleArb(options: { several?: boolean; check?: boolean } = {}): fc.Arbitrary<Schedule> {
   return fc
     .record({
       mode: fc.constantFrom('action' as const, 'command' as const),
@@ -627,6 +756,12 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       // Pages read from the docs site as readers get them (site-url), one schedule in eight: in
       // place of the discovery API's pages, the other scenarios keeping their share.
       site: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      // The step waits on what the platform reports on the commit (platform-check, action only),
+      // one schedule in ten (never with --several): the check alone, its reports drawn in time.
+      check: fc.oneof(
+        { weight: options.check ? 0 : options.several ? 1 : 9, arbitrary: fc.constant(false) },
+        { weight: options.several ? 0 : 1, arbitrary: fc.constant(true) }
+      ),
       // A schedule that reads the site: its work ends well and nothing cuts the run short (`plain`),
       // its work ends well (`ends`), or anything goes (`any`), so that most reach the pages.
       siteRun: fc.oneof(
@@ -675,9 +810,10 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
       const timeoutMs = base.short || base.runs ? base.timeoutMs : base.longMs
       // The site's pages are read once every wait succeeded: in most schedules that read them, the work ends well.
       const wellEnded = base.site && base.siteRun !== 'any'
-      const targets = [...base.updates, ...base.jobs].map((t) => (wellEnded ? endsWell(t) : t))
-      const trigger = base.trigger && wellEnded ? { ...base.trigger, target: endsWell(base.trigger.target) } : base.trigger
-      if (targets.length === 0 && !trigger) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
+      // A schedule that waits on the platform's report waits on nothing else.
+      const targets = base.check ? [] : [...base.updates, ...base.jobs].map((t) => (wellEnded ? endsWell(t) : t))
+      const trigger = base.check ? undefined : base.trigger && wellEnded ? { ...base.trigger, target: endsWell(base.trigger.target) } : base.trigger
+      if (targets.length === 0 && !trigger && !base.check) targets.push({ kind: 'update', states: ['in_progress', 'success'] })
       const ids = targets.map((t, i) => `${t.kind === 'update' ? 'status' : 'job'}:${idOf(t.kind, i)}`)
       if (trigger) ids.push(`${trigger.target.kind === 'update' ? 'status' : 'job'}:${startedId(trigger.target.kind)}`)
       const enabled = new Set<SwarmFault>(base.swarm)
@@ -697,82 +833,117 @@ export function scheduleArb(options: { several?: boolean } = {}): fc.Arbitrary<S
         'gl:read': faultList(rt, 'read', 4),
         'gl:write': faultList(rt, 'gitlab-record', 4),
         'gl:status': faultList(rt, 'gitlab-record', 4),
-        'gl:lookup': faultList(rt, 'read', 3)
+        'gl:lookup': faultList(rt, 'read', 3),
+        // The listing of the commit's check runs, read for platform-check (its statuses are read on gh:lookup).
+        ...(base.check ? { 'gh:checks': faultList(rt, 'read', 6) } : {})
       })
       // The faults of the page reads (the discovery API's channel `page`).
       const pageFaultsArb = faultList(rt, 'read', 4)
-      const siteArb = base.site ? sitePlan(rt) : fc.constant(undefined)
-      return fc
-        .tuple(faultsArb, runsArb({ ...base, trigger }, targets, faultsArb), pageFaultsArb, siteArb)
-        .map(([faults, runs, pageFaults, site]): Schedule => {
-          const schedule: Schedule = {
-            mode: base.mode,
-            timeoutMs,
-            requestTimeoutMs: Math.min(rt, timeoutMs),
-            failOnTimeout: base.failOnTimeout,
-            targets,
-            comment: base.comment,
-            deployment: base.mode === 'action' && base.deployment,
-            existing: base.existing,
-            paging: base.paging,
-            reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
-            faults: faults as Record<string, Fault[]>,
-            swarm: base.swarm
+      const siteArb = base.site && !base.check ? sitePlan(rt) : fc.constant(undefined)
+      const checkArb = base.check ? checkPlan() : fc.constant(undefined)
+      const runsOf = base.check ? fc.constant(undefined) : runsArb({ ...base, trigger }, targets, faultsArb)
+      return fc.tuple(faultsArb, runsOf, pageFaultsArb, siteArb, checkArb).map(([faults, runs, pageFaults, site, check]): Schedule => {
+        const schedule: Schedule = {
+          mode: base.mode,
+          timeoutMs,
+          requestTimeoutMs: Math.min(rt, timeoutMs),
+          failOnTimeout: base.failOnTimeout,
+          targets,
+          comment: base.comment,
+          deployment: base.mode === 'action' && base.deployment,
+          existing: base.existing,
+          paging: base.paging,
+          reports: base.mode === 'command' ? base.reports : { json: false, ...(base.reports.summaryFile ? { summaryFile: base.reports.summaryFile } : {}) },
+          faults: faults as Record<string, Fault[]>,
+          swarm: base.swarm
+        }
+        if (trigger) schedule.trigger = trigger
+        if (base.commitStatus) schedule.commitStatus = true
+        if (base.commitStatus && base.statusListing) schedule.statusListing = base.statusListing
+        // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
+        if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
+        if (runs) schedule.runs = runs
+        // Heads of one pull / merge request share its comment or note; each writes its commit status
+        // on a commit of its own (the gate is per commit), and no deployment.
+        if (runs?.kind === 'heads') {
+          schedule.comment = true
+          schedule.deployment = false
+        }
+        // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
+        if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
+        if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
+        if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
+        if (base.bigRecords) schedule.bigRecords = true
+        if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
+        if (base.previewKey && base.trigger?.kind === 'preview') schedule.previewKey = true
+        if (base.pages) {
+          const { paths, contains, answers } = base.pages
+          schedule.pages = {
+            paths,
+            contains,
+            answers: Object.fromEntries(paths.map((p) => [p, answers[PAGE_PATHS.indexOf(p as (typeof PAGE_PATHS)[number])] ?? ['live']]))
           }
-          if (trigger) schedule.trigger = trigger
-          if (base.commitStatus) schedule.commitStatus = true
-          if (base.commitStatus && base.statusListing) schedule.statusListing = base.statusListing
-          // The canned sibling is a run's stand-in for another: a schedule of several runs has the real ones.
-          if (base.commitStatus && base.mode === 'action' && base.sibling && !runs) schedule.sibling = base.sibling
-          if (runs) schedule.runs = runs
-          // Heads of one pull / merge request share its comment or note; each writes its commit status
-          // on a commit of its own (the gate is per commit), and no deployment.
-          if (runs?.kind === 'heads') {
-            schedule.comment = true
-            schedule.deployment = false
-          }
-          // While Node loads, a signal goes to a run of one: a run of several that never began is no run of the others' story.
-          if (base.signal) schedule.signal = asDelivered(base.mode, runs ? notWhileLoading(base.signal) : base.signal, base.parentKilled)
-          if (base.mode === 'command' && base.closeStdoutMs !== undefined) schedule.closeStdoutMs = base.closeStdoutMs
-          if (base.comment && !runs && base.personDeletesMs !== undefined) schedule.personDeletesMs = base.personDeletesMs
-          if (base.bigRecords) schedule.bigRecords = true
-          if (base.lateRetryAfter) schedule.lateRetryAfter = base.lateRetryAfter
-          if (base.previewKey && base.trigger?.kind === 'preview') schedule.previewKey = true
-          if (base.pages) {
-            const { paths, contains, answers } = base.pages
-            schedule.pages = {
-              paths,
-              contains,
-              answers: Object.fromEntries(paths.map((p) => [p, answers[PAGE_PATHS.indexOf(p as (typeof PAGE_PATHS)[number])] ?? ['live']]))
-            }
-            // One channel for every page's reads (the path is in the body, read after the fault is drawn).
-            schedule.faults.page = pageFaults
-          }
-          if (site) {
-            // The site's pages take the place of the discovery API's.
-            delete schedule.pages
-            delete schedule.faults.page
-            schedule.site = site
-            if (base.siteRun === 'plain') {
-              delete schedule.signal
-              delete schedule.closeStdoutMs
-            }
-          }
-          if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
-          if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
-          // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
-          if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
-            schedule.slowStdoutMs = base.slowStdoutMs
-            // Half of them with a report bigger than the pipe holds.
-            if (base.slowStdoutMs % 2 === 0) schedule.bigRecords = true
+          // One channel for every page's reads (the path is in the body, read after the fault is drawn).
+          schedule.faults.page = pageFaults
+        }
+        if (site) {
+          // The site's pages take the place of the discovery API's.
+          delete schedule.pages
+          delete schedule.faults.page
+          schedule.site = site
+          if (base.siteRun === 'plain') {
             delete schedule.signal
             delete schedule.closeStdoutMs
           }
-          if (runs && schedule.commitStatus && base.runs?.pendingRefused && (runs.kind === 'steps' || runs.kind === 'rerun'))
-            return withPendingRefused(schedule, base.runs.pendingRefused)
-          return schedule
-        })
+        }
+        if (base.cutListing && base.comment && base.existing.ours) schedule.cutListing = base.cutListing
+        if (base.mode === 'command' && base.reports.outputFile === 'file' && !runs && base.reportBreaks) schedule.reportBreaks = base.reportBreaks
+        // A slow reader of stdout takes the place of a signal and a closed stdout (a cancel cuts what is not read by its grace).
+        if (base.mode === 'command' && base.reports.json && !runs && base.slowStdoutMs !== undefined) {
+          schedule.slowStdoutMs = base.slowStdoutMs
+          // Half of them with a report bigger than the pipe holds.
+          if (base.slowStdoutMs % 2 === 0) schedule.bigRecords = true
+          delete schedule.signal
+          delete schedule.closeStdoutMs
+        }
+        // A signal in half of the check's schedules that drew one: most see their reports end.
+        if (check) return withCheck(schedule, check, base.parentKilled ? base.signal : undefined)
+        if (runs && schedule.commitStatus && base.runs?.pendingRefused && (runs.kind === 'steps' || runs.kind === 'rerun'))
+          return withPendingRefused(schedule, base.runs.pendingRefused)
+        return schedule
+      })
     })
+}
+
+/**
+ * A schedule that waits on the platform's report on the commit (platform-check): the action, with
+ * no other target, trigger or pages; its commit's statuses listed as GitHub lists them (100 a
+ * page: the others' reports in the plan make the pages), its signal as the runner sends it.
+ */
+function withCheck(schedule: Schedule, check: CheckPlan, signal: Signal | undefined): Schedule {
+  const {
+    pages: _pages,
+    site: _site,
+    statusListing: _listing,
+    closeStdoutMs: _closed,
+    reportBreaks: _breaks,
+    slowStdoutMs: _slow,
+    lateRetryAfter: _late,
+    bigRecords: _big,
+    previewKey: _key,
+    signal: _signal,
+    ...rest
+  } = schedule
+  const { page: _page, ...faults } = rest.faults
+  return {
+    ...rest,
+    mode: 'action',
+    deployment: false,
+    reports: { json: false, ...(schedule.reports.summaryFile ? { summaryFile: schedule.reports.summaryFile } : {}) },
+    faults,
+    ...(signal ? { signal } : {}),
+    check
+  }
 }
 
 /**
@@ -972,6 +1143,24 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
       if (end !== 'fresh') add('site-never-served')
     }
   }
+  const check = schedule.check
+  if (check) {
+    add('check-wait')
+    if (check.name.includes('*')) add('check-pattern')
+    const matched = check.reports.filter((report) => checkNameMatches(check.name, report.name))
+    if (matched.some((report) => report.kind === 'status')) add('check-status')
+    if (matched.length === 0) add('check-never')
+    else if (Math.min(...matched.map((report) => report.steps[0]?.atMs ?? 0)) > 0) add('check-late')
+    for (const report of matched) {
+      if (report.steps.some((step) => step.rerun)) add('check-re-run')
+      const ends = report.steps.map((step) => checkStepResult(report.kind, step.state)).filter((result) => result !== 'pending')
+      if (new Set(ends).size > 1) add('check-flips')
+    }
+    if (check.others && check.others.count >= 100) add('check-paged')
+    if (check.refused) add('check-refused')
+    for (const fault of [...(schedule.faults['gh:checks'] ?? []), ...(schedule.faults['gh:lookup'] ?? [])])
+      if (fault.kind === 'status') add(fault.code === 429 ? 'check-429' : 'check-5xx')
+  }
   if (schedule.cutListing) add('cut-listing')
   if (schedule.statusListing) add('status-pages')
   if (schedule.previewKey) add('key-in-preview')
@@ -981,4 +1170,22 @@ export function faultsDrawn(schedule: Schedule): Partial<Record<FaultKind, numbe
   if (schedule.runs) add(RUNS_FAULT[schedule.runs.kind])
   if (schedule.runs?.pendingRefused) add('pending-refused-over-success')
   return counts
+}
+
+/** Whether platform-check's name (or `*` pattern) takes a report's name, as the contract says: `*` any run of characters, the rest itself. */
+export function checkNameMatches(pattern: string, name: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')
+  return new RegExp(`^${source}$`, 's').test(name)
+}
+
+/** What a report's state means, as the contract's table says: success, failure, cancelled, or pending. */
+export function checkStepResult(kind: CheckReportPlan['kind'], state: string): 'success' | 'failure' | 'cancelled' | 'pending' {
+  if (kind === 'status') return state === 'success' ? 'success' : state === 'failure' || state === 'error' ? 'failure' : 'pending'
+  if (state === 'success' || state === 'neutral' || state === 'skipped') return 'success'
+  if (state === 'failure' || state === 'timed_out' || state === 'action_required' || state === 'stale') return 'failure'
+  if (state === 'cancelled') return 'cancelled'
+  return 'pending'
 }

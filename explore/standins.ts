@@ -6,8 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { openState, refusedMove, writableState } from '../dev/gitlab-status-rule.js'
-import type { Fault, Schedule, SiteAnswer } from './schedule.js'
-import { SITE_PREFIX, startedId } from './schedule.js'
+import { createHash } from 'node:crypto'
+import type { CheckPlan, Fault, Schedule, SiteAnswer } from './schedule.js'
+import { checkNameMatches, checkStepResult, SITE_PREFIX, startedId } from './schedule.js'
 
 export const ADMIN_KEY = 'wfd_admin_EXPLORER_0123456789abcdef'
 export const GITHUB_TOKEN = 'ghp_EXPLORERtoken0123456789abcdefABCD'
@@ -118,6 +119,21 @@ export interface Seen {
   /** The site's reads: the page read (as page-path gives it), and what the site served for it. */
   page?: string
   served?: SiteAnswer['kind'] | 'refused' | 'unknown'
+  /**
+   * A listing of the commit's check runs or statuses, when the schedule waits on platform-check:
+   * which, its page, and the newest report of each name platform-check takes (per kind) that the
+   * commit held when the read was answered.
+   */
+  listing?: { of: 'check-runs' | 'statuses'; page: number; newest: CheckReportSeen[] }
+}
+
+/** A report on the commit as the GitHub stand-in held it: its kind, name, id, state, and what that state means. */
+export interface CheckReportSeen {
+  kind: 'check-run' | 'status'
+  name: string
+  id: number
+  state: string
+  result: 'success' | 'failure' | 'cancelled' | 'pending'
 }
 
 /**
@@ -580,8 +596,8 @@ export interface CommitStatusRecord {
   description?: string
   targetUrl?: string
   appliedAt: number
-  /** `filler`: written before the runs (another context on GitHub, an earlier pipeline on GitLab): `statusListing.filler`. */
-  by: 'step' | 'sibling' | 'filler'
+  /** `filler`: written before the runs (another context on GitHub, an earlier pipeline on GitLab): `statusListing.filler`, or another app's; `platform`: a report of the platform's (platform-check). */
+  by: 'step' | 'sibling' | 'filler' | 'platform'
   /** GitLab: the pipeline the status was written in (`pipeline_id`), when the job named it. */
   pipeline?: number
   /** The commit it is on: one of the heads of a schedule of several heads (`headSha`); absent, RUN_SHA. */
@@ -638,6 +654,7 @@ export async function startGitHub(
   if (schedule.existing.ours) comments.push({ id: nextId++, body: `${marker}\n### ✅ an earlier run`, user: OUR_GITHUB_LOGIN })
   const cutListing = listingCut(schedule)
   const shown = (c: Comment) => ({ id: c.id, body: c.body, user: { login: c.user, type: 'User' } })
+  const checks = schedule.check ? commitReports(schedule.check, statuses, () => nextId++) : undefined
   let base = ''
   const party = await faultyServer(
     'github',
@@ -769,18 +786,41 @@ export async function startGitHub(
             return { status: 201, json: shownStatus(status) }
           }
         }
+      // The commit's check runs (platform-check), newest first, page by page, with an ETag.
+      const checkRuns = /^\/repos\/[^/]+\/[^/]+\/commits\/([^/]+)\/check-runs$/.exec(path)
+      if (checkRuns && req.method === 'GET' && checks) {
+        // The platform writes between the step's reads: its changes come as a read of the first page arrives.
+        if (pageNumber(url) === 1) checks.advance()
+        return {
+          channel: 'gh:checks',
+          write: false,
+          apply: (_body, seen) => {
+            const sha = decodeURIComponent(checkRuns[1] ?? '')
+            if (sha !== RUN_SHA) return { status: 422, json: { message: `No commit found for SHA: ${sha}` } }
+            const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30) || 30, 100)
+            const runs = checks.runs(url.searchParams.get('filter') === 'all')
+            const { slice, headers } = pageOf(runs, url, perPage, false, base)
+            seen.listing = { of: 'check-runs', page: pageNumber(url), newest: checks.newest() }
+            return withEtag(req, { status: 200, json: { total_count: runs.length, check_runs: slice }, headers })
+          },
+          anchored: () => checks.refusal('check-runs')
+        }
+      }
       // The commit's own, newest first, page by page (per_page 30 by default, 100 at the most), as GitHub lists them.
       if (commitStatuses && req.method === 'GET')
         return {
           channel: 'gh:lookup',
           write: false,
-          apply: () => {
+          apply: (_body, seen) => {
             const sha = decodeURIComponent(commitStatuses[1] ?? '')
             if (!head.commits.has(sha)) return { status: 422, json: { message: `No commit found for SHA: ${sha}` } }
             const perPage = Math.min(schedule.statusListing?.perPage ?? 100, Number(url.searchParams.get('per_page') ?? 30) || 30, 100)
             const { slice, headers } = pageOf(statuses.filter((s) => onCommit(s, sha)).reverse(), url, perPage, false, base)
-            return { status: 200, json: slice.map(shownStatus), headers }
-          }
+            if (!checks) return { status: 200, json: slice.map(shownStatus), headers }
+            seen.listing = { of: 'statuses', page: pageNumber(url), newest: checks.newest() }
+            return withEtag(req, { status: 200, json: slice.map(shownStatus), headers })
+          },
+          ...(checks ? { anchored: () => checks.refusal('statuses') } : {})
         }
       if (deploymentStatuses && req.method === 'POST')
         return {
@@ -812,6 +852,139 @@ export async function startGitHub(
     })
   }
   return { ...party, comments, deployments, statuses, addSibling, head }
+}
+
+/** The page a listing's request asks for (1 when it names none). */
+const pageNumber = (url: URL): number => Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+
+/** A listing's page with GitHub's ETag; 304 without a body when If-None-Match holds it. */
+function withEtag(req: IncomingMessage, reply: Reply): Reply {
+  const etag = `W/"${createHash('sha256')
+    .update(JSON.stringify(reply.json ?? null))
+    .digest('hex')
+    .slice(0, 32)}"`
+  const asked = req.headers['if-none-match']
+  if (typeof asked === 'string' && asked.split(/\s*,\s*/).includes(etag)) return { status: 304, raw: '', headers: { ...reply.headers, etag } }
+  return { ...reply, headers: { ...reply.headers, etag } }
+}
+
+/** A check run as the stand-in keeps it. */
+interface CheckRunRecord {
+  id: number
+  name: string
+  status: string
+  conclusion: string | null
+  app: string
+}
+
+/**
+ * The reports on the run's commit for platform-check (`CheckPlan`): its check runs, and its
+ * commit statuses (kept with the step's own in `statuses`). The plan's changes are due `atMs`
+ * after the first read of the check runs, and are made as a read of the first page arrives
+ * (`advance`): a read of every page sees one state of the commit. Others' reports come alike.
+ * From its `fromRead`-th read on, a refused listing answers 403.
+ */
+function commitReports(plan: CheckPlan, statuses: CommitStatusRecord[], nextId: () => number) {
+  const runs: CheckRunRecord[] = []
+  const changes = plan.reports.flatMap((report, index) => report.steps.map((step) => ({ report, index, step }))).sort((a, b) => a.step.atMs - b.step.atMs)
+  const current = new Map<number, CheckRunRecord>()
+  let anchor: number | undefined
+  let made = 0
+  let othersMade = false
+  const reads = { 'check-runs': 0, statuses: 0 }
+  const counted = (name: string, kind: 'check-run' | 'status') => checkNameMatches(plan.name, name) && !(kind === 'status' && name === STATUS_CONTEXT)
+  const apply = ({ report, index, step }: (typeof changes)[number]) => {
+    if (report.kind === 'status') {
+      statuses.push({
+        id: nextId(),
+        state: step.state,
+        context: report.name,
+        description: `Deploy ${step.state} ${HOSTILE[0]}`,
+        targetUrl: `https://explorer-user:${URL_SECRET}@dash.host-a.example/deploys/${index}`,
+        appliedAt: Date.now(),
+        by: 'platform'
+      })
+      return
+    }
+    const completed = checkStepResult('check-run', step.state) !== 'pending'
+    const fields = { status: completed ? 'completed' : step.state, conclusion: completed ? step.state : null }
+    const known = current.get(index)
+    if (known && !step.rerun) Object.assign(known, fields)
+    else {
+      const run = { id: nextId(), name: report.name, app: report.name === 'ci/build' ? 'ci-app' : 'host-a', ...fields }
+      runs.push(run)
+      current.set(index, run)
+    }
+  }
+  return {
+    advance() {
+      const now = Date.now()
+      anchor ??= now
+      while (made < changes.length && anchor + (changes[made]?.step.atMs ?? 0) <= now) apply(changes[made++] as (typeof changes)[number])
+      if (plan.others && !othersMade && anchor + plan.others.atMs <= now) {
+        othersMade = true
+        for (let i = 0; i < plan.others.count; i++) {
+          runs.push({ id: nextId(), name: `ci/test-${i}`, status: 'completed', conclusion: 'success', app: 'ci-app' })
+          statuses.push({ id: nextId(), state: 'success', context: `ci/lint-${i}`, description: `Lint ${i}`, appliedAt: now, by: 'filler' })
+        }
+      }
+    },
+    /** The commit's check runs, newest first: every one (`filter=all`), or the newest of each name (GitHub's default). */
+    runs(all: boolean): unknown[] {
+      const newestFirst = [...runs].sort((a, b) => b.id - a.id)
+      const shown = all ? newestFirst : newestFirst.filter((run, i) => newestFirst.findIndex((r) => r.name === run.name) === i)
+      return shown.map((run) => ({
+        id: run.id,
+        head_sha: RUN_SHA,
+        name: run.name,
+        status: run.status,
+        conclusion: run.conclusion,
+        details_url: `https://dash.host-a.example/deploys/${run.id}`,
+        html_url: `https://github.com/acme/docs/runs/${run.id}`,
+        app: { slug: run.app },
+        output: { title: `Deploy ${run.conclusion ?? run.status}`, summary: HOSTILE.join(' ') }
+      }))
+    },
+    /** The newest report of each name platform-check takes, per kind, as the commit holds them now. */
+    newest(): CheckReportSeen[] {
+      const newest = new Map<string, CheckReportSeen>()
+      const all: CheckReportSeen[] = [
+        ...runs
+          .filter((run) => counted(run.name, 'check-run'))
+          .map((run): CheckReportSeen => {
+            const state = run.status === 'completed' ? (run.conclusion ?? 'completed') : run.status
+            return {
+              kind: 'check-run',
+              name: run.name,
+              id: run.id,
+              state,
+              result: run.status === 'completed' ? checkStepResult('check-run', state) : 'pending'
+            }
+          }),
+        ...statuses
+          .filter((status) => status.by === 'platform' && counted(status.context, 'status'))
+          .map(
+            (status): CheckReportSeen => ({
+              kind: 'status',
+              name: status.context,
+              id: status.id,
+              state: status.state,
+              result: checkStepResult('status', status.state)
+            })
+          )
+      ]
+      for (const report of all) {
+        const key = `${report.kind} ${report.name}`
+        if ((newest.get(key)?.id ?? -1) < report.id) newest.set(key, report)
+      }
+      return [...newest.values()]
+    },
+    /** A listing refused from the plan's read on: the token lacks its permission. */
+    refusal(listing: 'check-runs' | 'statuses'): Fault | undefined {
+      reads[listing]++
+      return plan.refused?.listing === listing && reads[listing] >= plan.refused.fromRead ? { kind: 'refused', code: 403 } : undefined
+    }
+  }
 }
 
 const shownStatus = (s: CommitStatusRecord) => ({
