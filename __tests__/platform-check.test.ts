@@ -341,6 +341,19 @@ describe("the reader of GitHub's checks and statuses", async () => {
     })
   })
 
+  it('a listing with an entry that is no report (a proxy’s or a catch-all’s answer) is a read that failed, not one report fewer', async () => {
+    const sha = 'd'.repeat(40)
+    api.addCheckRun({ sha, name: 'Docs', status: 'completed', conclusion: 'success' })
+    api.addStatus({ sha, context: 'Docs', state: 'failure' })
+    // Found by the explorer: a page of statuses answered 200 with one object that is no status was read as none, and the step passed over the failed status.
+    api.statuses.push({ sha, at: Date.now(), 0: { id: 1 }, 1: { id: 2 } } as never)
+    expect(await read(reader(sha))).toEqual({
+      kind: 'transient',
+      reason:
+        "GitHub's answer listing the commit statuses of commit ddddddd held an entry without an id, a name or a state (not GitHub's own listing: a proxy's or a catch-all's answer?); it is read again"
+    })
+  })
+
   it('a refused read (403) is fatal, names checks: read, and keeps GitHub’s words', async () => {
     const refusing = await startGitHubApi()
     refusing.refuseReads = true

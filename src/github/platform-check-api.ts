@@ -142,7 +142,13 @@ async function readListing(
     if (!Array.isArray(items)) return items
     for (const item of items) {
       const report = reportOf(listing, item)
-      if (report) reports.push(report)
+      // GitHub gives every entry an id, a name and a state: an answer with one that has none is not its listing, and a report left out could be the one that failed.
+      if (!report)
+        return {
+          kind: 'transient',
+          reason: `GitHub's answer listing the ${what} of commit ${place.sha.slice(0, 7)} held an entry without an id, a name or a state (not GitHub's own listing: a proxy's or a catch-all's answer?); it is read again`
+        }
+      reports.push(report)
     }
     if (items.length < PER_PAGE) return { reports }
   }
