@@ -38,15 +38,21 @@
 // step's own, the platform's app writes deployments of its own (`addDeployment`) and moves them
 // on (`addDeploymentStatus`). `refuseDeploymentReads` answers both listings 403 (a token without
 // deployments: read).
+// Every answer is in GitHub's full shape (github-shapes.js), and is recorded with its request
+// (`response`: the status and the body), for __tests__/github-conformance.test.ts to check both
+// against GitHub's published OpenAPI description.
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
+import { authenticatedUserShape, checkRunShape, commentShape, deploymentShape, deploymentStatusShape, pullRequestShape, statusShape } from './github-shapes.js'
 
 const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
 const COMMIT_STATES = ['error', 'failure', 'pending', 'success']
 
 export const ACTIONS_BOT = 'github-actions[bot]'
 const DEFAULT_LOGIN = 'docs-maintainer'
+/** The address GitHub gives with the errors that its description says carry one (a 422's validation-error). */
+const DOCS = 'https://docs.github.com/rest'
 
 /**
  * @typedef {{ id: number, issue: number, body: string, user: string }} Comment
@@ -55,7 +61,8 @@ const DEFAULT_LOGIN = 'docs-maintainer'
  *   required_contexts?: string[], description?: string, payload?: unknown, statuses: DeploymentStatus[], at?: number }} Deployment
  * @typedef {{ id: number, sha: string, state: string, context: string, description?: string, target_url?: string, at: number }} CommitStatus
  * @typedef {{ id: number, sha: string, name: string, status: string, conclusion?: string | null, details_url?: string | null, html_url?: string, app?: { slug: string } }} CheckRun
- * @typedef {{ method: string, path: string, authorization?: string, body?: any, at: number, appliedAt?: number, ifNoneMatch?: string }} Recorded
+ * @typedef {{ method: string, path: string, url?: string, authorization?: string, body?: any, at: number, appliedAt?: number, ifNoneMatch?: string,
+ *   response?: { status: number, body?: unknown } }} Recorded
  * @returns {Promise<{ url: string, requests: Recorded[], comments: Comment[], deployments: Deployment[], statuses: CommitStatus[], logins: Record<string, string>, heads: Record<number, string>,
  *   failWith: number | undefined, failMessage: string, failStatusListings: number, rateLimit(ms: number, status?: number): void, limitWrites(count: number, seconds?: number): void, hang: boolean, onRequest: ((request: Recorded) => void) | undefined,
  *   writes(): Recorded[], delayWrites(...delays: import('./held-writes.js').WritePlan[]): void,
@@ -167,7 +174,6 @@ export async function startGitHubApi() {
     const token = (authorization ?? '').replace(/^(?:token|bearer) /i, '')
     return api.logins[token] ?? (token.startsWith('ghs_') ? ACTIONS_BOT : DEFAULT_LOGIN)
   }
-  const shown = (c) => ({ id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' } })
   const send = (res, status, body, headers = {}) => {
     if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
   }
@@ -192,6 +198,13 @@ export async function startGitHubApi() {
     }
     return [...(page < last ? [`<${pageUrl(page + 1)}>; rel="next"`] : []), `<${pageUrl(last)}>; rel="last"`].join(', ')
   }
+  /** One page of a listing as GitHub answers it: per_page (30 by default, 100 at the most) and page, with the Link header to the next and the last. */
+  const pageOf = (req, url, listed) => {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+    const last = Math.max(1, Math.ceil(listed.length / perPage))
+    return { items: listed.slice((page - 1) * perPage, page * perPage), link: linkOf(req, url, page, last) }
+  }
   /** Until when every write is refused as rate limited, with which status (429, or 403 for a secondary limit). */
   let limited = { until: 0, status: 429 }
   /** How many writes more are refused as rate limited, and the Retry-After each asks for. */
@@ -202,7 +215,20 @@ export async function startGitHubApi() {
     const body = text ? JSON.parse(text) : undefined
     const url = new URL(req.url ?? '/', 'http://localhost')
     /** @type {Recorded} */
-    const request = { method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, body, at: Date.now() }
+    const request = { method: req.method ?? '', path: url.pathname, url: req.url ?? '/', authorization: req.headers.authorization, body, at: Date.now() }
+    // The answer, as sent: its status and its body.
+    const end = res.end.bind(res)
+    res.end = /** @type {any} */ (
+      (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => {
+        const text = typeof chunk === 'string' ? chunk : chunk instanceof Buffer ? chunk.toString('utf8') : ''
+        let answered = text
+        try {
+          answered = JSON.parse(text)
+        } catch {}
+        request.response = { status: res.statusCode, ...(text ? { body: answered } : {}) }
+        return end(chunk, ...rest)
+      }
+    )
     if (typeof req.headers['if-none-match'] === 'string') request.ifNoneMatch = req.headers['if-none-match']
     api.requests.push(request)
     api.onRequest?.(request)
@@ -215,7 +241,7 @@ export async function startGitHubApi() {
     const installation = /^(?:token|bearer) ghs_/i.test(req.headers.authorization ?? '')
     if (path === '/user' && req.method === 'GET') {
       if (installation) return send(res, 403, { message: 'Resource not accessible by integration' })
-      return send(res, 200, { login, type: 'User' })
+      return send(res, 200, authenticatedUserShape(login))
     }
     if ((url.pathname === '/graphql' || url.pathname === '/api/graphql') && req.method === 'POST' && /\bviewer\b/.test(body?.query ?? '')) {
       return send(res, 200, { data: { viewer: { login } } })
@@ -234,13 +260,7 @@ export async function startGitHubApi() {
       const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
       const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
       const last = Math.max(1, Math.ceil(listed.length / perPage))
-      const shown = listed.slice((page - 1) * perPage, page * perPage).map((run) => ({
-        html_url: `https://github.com/acme/docs/runs/${run.id}`,
-        details_url: null,
-        app: { slug: 'docs-platform' },
-        ...run,
-        head_sha: run.sha
-      }))
+      const shown = listed.slice((page - 1) * perPage, page * perPage).map((run) => checkRunShape(run, checkRuns[1], checkRuns[2]))
       return sendListed(req, res, { total_count: listed.length, check_runs: shown }, { link: linkOf(req, url, page, last) })
     }
     if (commitStatuses && req.method === 'GET') {
@@ -264,22 +284,32 @@ export async function startGitHubApi() {
       return sendListed(
         req,
         res,
-        listed.slice((page - 1) * perPage, page * perPage).map(({ at, sha: _, ...status }) => ({ ...status, created_at: new Date(at).toISOString() })),
+        listed.slice((page - 1) * perPage, page * perPage).map((status) => statusShape(status, commitStatuses[1], commitStatuses[2])),
         { link }
       )
     }
     if (edit && req.method === 'GET') {
       const comment = api.comments.find((c) => c.id === Number(edit[3]))
-      return comment ? send(res, 200, shown(comment)) : send(res, 404, { message: 'Not Found' })
+      return comment ? send(res, 200, commentShape(comment, edit[1], edit[2])) : send(res, 404, { message: 'Not Found' })
     }
     const pull = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)$/.exec(path)
     if (pull && req.method === 'GET') {
       const head = api.heads[Number(pull[3])]
-      return head ? send(res, 200, { number: Number(pull[3]), head: { sha: head } }) : send(res, 404, { message: 'Not Found' })
+      return head ? send(res, 200, pullRequestShape(Number(pull[3]), head, pull[1], pull[2])) : send(res, 404, { message: 'Not Found' })
     }
     if (list && req.method === 'GET') {
       const issue = Number(list[3])
-      return send(res, 200, api.comments.filter((c) => c.issue === issue).map(shown))
+      const { items, link } = pageOf(
+        req,
+        url,
+        api.comments.filter((c) => c.issue === issue)
+      )
+      return send(
+        res,
+        200,
+        items.map((c) => commentShape(c, list[1], list[2])),
+        { link }
+      )
     }
     if (req.method !== 'GET' && limitedWrites.count > 0) {
       limitedWrites.count--
@@ -312,62 +342,61 @@ export async function startGitHubApi() {
       const last = Math.max(1, Math.ceil(listed.length / perPage))
       return sendListed(req, res, listed.slice((page - 1) * perPage, page * perPage), { link: linkOf(req, url, page, last) })
     }
-    const dated = (at) => (at === undefined ? {} : { created_at: new Date(at).toISOString(), updated_at: new Date(at).toISOString() })
     // A deployment's statuses, newest first.
     if (statuses && req.method === 'GET') {
       const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
       if (!deployment) return send(res, 404, { message: 'Not Found' })
-      return sendPage([...deployment.statuses].reverse().map(({ at, ...status }) => ({ ...status, ...dated(at) })))
+      return sendPage([...deployment.statuses].reverse().map((status) => deploymentStatusShape(status, deployment.id, deployment.environment, statuses[1], statuses[2])))
     }
     // The deployments, newest first, of a commit (`sha`) or an environment.
     if (deployments && req.method === 'GET') {
       const sha = url.searchParams.get('sha')
       const environment = url.searchParams.get('environment')
       const found = api.deployments.filter((d) => (!sha || d.ref === sha) && (!environment || d.environment === environment))
-      return sendPage(
-        [...found].sort((a, b) => b.id - a.id).map(({ statuses: _, at, ...shown }) => ({ ...shown, sha: shown.ref, task: 'deploy', ...dated(at) }))
+      return sendPage([...found].sort((a, b) => b.id - a.id).map((deployment) => deploymentShape(deployment, deployments[1], deployments[2]))
       )
     }
     if (deployments && req.method === 'POST') {
       if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')
-        return send(res, 422, { message: 'Invalid request: ref and environment are required' })
+        return send(res, 422, { message: 'Invalid request: ref and environment are required', documentation_url: DOCS })
       return write(() => {
-        const deployment = { id: nextId++, ...body, statuses: [], at: Date.now() }
+        const deployment = { id: nextId++, ...body, at: Date.now(), statuses: [] }
         api.deployments.push(deployment)
-        const { statuses: _, at, ...shown } = deployment
-        return [201, { ...shown, sha: body.ref, task: 'deploy', ...dated(at) }]
+        return [201, deploymentShape(deployment, deployments[1], deployments[2])]
       }, deploymentDelays)
     }
     if (statuses && req.method === 'POST') {
       const description = typeof body?.description === 'string' ? body.description : undefined
-      if (!STATES.includes(body?.state)) return send(res, 422, { message: `Validation Failed: state is not one of ${STATES.join(', ')}` })
+      if (!STATES.includes(body?.state))
+        return send(res, 422, { message: `Validation Failed: state is not one of ${STATES.join(', ')}`, documentation_url: DOCS })
       if (description && Array.from(description).length > 140)
-        return send(res, 422, { message: 'Validation Failed: description is too long (maximum is 140 characters)' })
+        return send(res, 422, { message: 'Validation Failed: description is too long (maximum is 140 characters)', documentation_url: DOCS })
       return write(() => {
         const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
         if (!deployment) return [404, { message: 'Not Found' }]
         const status = { id: nextId++, ...body, at: Date.now() }
         deployment.statuses.push(status)
-        return [201, status]
+        return [201, deploymentStatusShape(status, deployment.id, deployment.environment, statuses[1], statuses[2])]
       }, deploymentDelays)
     }
     const commitStatus = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([^/]+)$/.exec(path)
     if (commitStatus && req.method === 'POST')
       return write(() => {
         const sha = decodeURIComponent(commitStatus[3] ?? '')
-        if (!/^[0-9a-f]{40}$/i.test(sha)) return [422, { message: `No commit found for SHA: ${sha}` }]
-        if (!COMMIT_STATES.includes(body?.state)) return [422, { message: `Validation Failed: state is not one of ${COMMIT_STATES.join(', ')}` }]
+        if (!/^[0-9a-f]{40}$/i.test(sha)) return [422, { message: `No commit found for SHA: ${sha}`, documentation_url: DOCS }]
+        if (!COMMIT_STATES.includes(body?.state))
+          return [422, { message: `Validation Failed: state is not one of ${COMMIT_STATES.join(', ')}`, documentation_url: DOCS }]
         if (typeof body?.description === 'string' && Array.from(body.description).length > 140)
-          return [422, { message: 'Validation Failed: description is too long (maximum is 140 characters)' }]
+          return [422, { message: 'Validation Failed: description is too long (maximum is 140 characters)', documentation_url: DOCS }]
         const status = { id: nextId++, sha, context: 'default', ...body, at: Date.now() }
         api.statuses.push(status)
-        return [201, status]
+        return [201, statusShape(status, commitStatus[1], commitStatus[2])]
       })
     if (list && req.method === 'POST')
       return write(() => {
         const comment = { id: nextId++, issue: Number(list[3]), body: body.body, user: login }
         api.comments.push(comment)
-        return [201, shown(comment)]
+        return [201, commentShape(comment, list[1], list[2])]
       })
     if (edit && req.method === 'PATCH')
       return write(() => {
@@ -375,7 +404,7 @@ export async function startGitHubApi() {
         if (!comment) return [404, { message: 'Not Found' }]
         if (comment.user !== login) return [403, { message: 'Must have admin rights to Repository.' }]
         comment.body = body.body
-        return [200, shown(comment)]
+        return [200, commentShape(comment, edit[1], edit[2])]
       })
     // Deleted once applied (204, no body), as the writes are: held, lost or refused as `delayWrites` plans.
     if (edit && req.method === 'DELETE')
