@@ -105,6 +105,15 @@ describe("GitHub's 422 limit of statuses", () => {
     )
     // Another 422 keeps its words.
     expect(explainStatusError(Object.assign(new Error('No commit found for SHA: abc'), { status: 422 }), undefined)).toMatch(/may not be in this repository/)
+    // Without the documentation's address octokit appends to GitHub's words.
+    const validation = Object.assign(new Error('Validation Failed - https://docs.github.com/rest/commits/statuses#create-a-commit-status'), { status: 422 })
+    expect(explainStatusError(validation, undefined)).toBe(
+      'GitHub refused the status (HTTP 422: Validation Failed); the commit of the run may not be in this repository'
+    )
+    expect(explainStatusError(Object.assign(new Error('Conflict - https://docs.github.com/rest'), { status: 409 }), undefined)).toBe('HTTP 409: Conflict')
+    expect(explainCommentError(Object.assign(new Error('Validation Failed - https://docs.github.com/rest'), { status: 422 }), undefined)).toBe(
+      'HTTP 422: Validation Failed'
+    )
   })
 })
 

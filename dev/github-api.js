@@ -346,15 +346,16 @@ export async function startGitHubApi() {
     if (statuses && req.method === 'GET') {
       const deployment = api.deployments.find((d) => d.id === Number(statuses[3]))
       if (!deployment) return send(res, 404, { message: 'Not Found' })
-      return sendPage([...deployment.statuses].reverse().map((status) => deploymentStatusShape(status, deployment.id, deployment.environment, statuses[1], statuses[2])))
+      return sendPage(
+        [...deployment.statuses].reverse().map((status) => deploymentStatusShape(status, deployment.id, deployment.environment, statuses[1], statuses[2]))
+      )
     }
     // The deployments, newest first, of a commit (`sha`) or an environment.
     if (deployments && req.method === 'GET') {
       const sha = url.searchParams.get('sha')
       const environment = url.searchParams.get('environment')
       const found = api.deployments.filter((d) => (!sha || d.ref === sha) && (!environment || d.environment === environment))
-      return sendPage([...found].sort((a, b) => b.id - a.id).map((deployment) => deploymentShape(deployment, deployments[1], deployments[2]))
-      )
+      return sendPage([...found].sort((a, b) => b.id - a.id).map((deployment) => deploymentShape(deployment, deployments[1], deployments[2])))
     }
     if (deployments && req.method === 'POST') {
       if (typeof body?.ref !== 'string' || typeof body?.environment !== 'string')

@@ -360,15 +360,16 @@ export function unreachableSaid(error: unknown, env: Readonly<Record<string, str
 export function explainCommentError(error: unknown, fork: ForkPullRequest | undefined = runFork()): string {
   const status = statusOf(error)
   // GitHub's own words, one line, without the full stop the sentence around them adds.
+  // Octokit appends the documentation's address to GitHub's message: left out.
   const message = (error instanceof Error ? error.message : String(error))
     .split('\n')[0]
-    ?.slice(0, 300)
+    ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+    .slice(0, 300)
     .replace(/[\s.]+$/, '')
   const unreached = unreachableSaid(error)
   if (unreached) return unreached
   // A rate limit (a 429, a 403 secondary limit) is no refusal of the token: nothing to add to the job.
-  if (rateLimited(error))
-    return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`
+  if (rateLimited(error)) return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the comment again`
   if ((status === 403 || status === 401) && fork) return forkRefusal(fork, 'pull request comments', 'pull-requests', status)
   if (status === 403 || status === 401)
     return `the token may not comment on pull requests (HTTP ${status}). Add \`permissions: pull-requests: write\` to the job (or pass a github-token that has it)`

@@ -115,10 +115,8 @@ export function explainStatusError(error: unknown, fork: ForkPullRequest | undef
       `the check keeps the state it had before this run, which may be an earlier run's success. ` +
       `Give commit-status a new context name (and require that name in branch protection), or push a new commit`
     )
-  if (status === 422) {
-    const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : ''
-    return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`
-  }
-  const message = error instanceof Error ? error.message : String(error)
-  return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`
+  // GitHub's own words, one line, without the documentation's address octokit appends.
+  const said = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? ''
+  if (status === 422) return `GitHub refused the status (HTTP 422: ${said.slice(0, 200)}); the commit of the run may not be in this repository`
+  return `${status ? `HTTP ${status}: ` : ''}${said.slice(0, 300)}`
 }
