@@ -4,7 +4,7 @@
 // machine it ran on to bench/results.md. A benchmark, not a test: it exits 0 even when a goal fails
 // (non-zero only if a measurement could not be made).
 //
-// Options: --runs N (part 1, default 15)  --seeds N (part 3, default 1000)  --parts 1,2,3,4
+// Options: --runs N (part 1, default 15)  --seeds N (part 3, default 1000; part 6, at most 20)  --parts 1,2,3,4,6
 //          --node PATH (runtime to measure; default: the one of action.yml, fetched with npx)
 //          --min-interval D --max-interval D (what-if for parts 3 and 4; default: the defaults)
 //          --no-write (do not write bench/results.md; implied by --parts and what-if options)
@@ -19,6 +19,7 @@ import { REPO_ROOT } from './action.js'
 import { measureBundle, type BundleResult } from './bundle.js'
 import { measurePackage, type PackageResult } from './package.js'
 import { buildFloors, FLOOR_SOURCES, type Floor } from './floors.js'
+import { CHECK_DURATIONS_S, measurePlatformCheck } from './platform-check.js'
 import { measureScale, SETTLE_WINDOW_MS, type ScaleResult } from './scale.js'
 import { DURATIONS_S, goalFor, simulateSchedule, type DurationResult } from './schedule-sim.js'
 import { measureStartup, type StartupResult } from './startup.js'
@@ -40,7 +41,7 @@ const flag = (name: string) => process.argv.slice(2).includes(`--${name}`)
 
 const runs = Number(option('runs') ?? 15)
 const seeds = Number(option('seeds') ?? 1000)
-const parts = new Set((option('parts') ?? '1,2,3,4').split(',').map((p) => p.trim()))
+const parts = new Set((option('parts') ?? '1,2,3,4,6').split(',').map((p) => p.trim()))
 const minText = option('min-interval') ?? INPUT_DEFAULTS['min-interval']
 const maxText = option('max-interval') ?? INPUT_DEFAULTS['max-interval']
 const whatIf = option('min-interval') !== undefined || option('max-interval') !== undefined
@@ -49,7 +50,7 @@ const minMs = parseDuration(minText)
 const maxMs = parseDuration(maxText)
 const defaultTimeoutMs = parseDuration(INPUT_DEFAULTS.timeout)
 if (!(runs >= 10) || !(seeds >= 1) || minMs === undefined || maxMs === undefined || defaultTimeoutMs === undefined || minMs > maxMs) {
-  console.error('Usage: npm run bench -- [--runs N>=10] [--seeds N] [--parts 1,2,3,4] [--node PATH] [--min-interval D] [--max-interval D] [--no-write]')
+  console.error('Usage: npm run bench -- [--runs N>=10] [--seeds N] [--parts 1,2,3,4,6] [--node PATH] [--min-interval D] [--max-interval D] [--no-write]')
   process.exit(2)
 }
 
@@ -360,6 +361,44 @@ if (parts.has('3')) {
     `Part 3: the real pollUntilSettled/createSchedule (GROWTH ${GROWTH}, JITTER ${JITTER}, min-interval ${minText}, max-interval ${maxText}) on a fake clock, seeds 1–${seeds}; a request takes no time, so "+ 1 request" adds 0. Timeout ${INPUT_DEFAULTS.timeout} (default) for jobs shorter than that, 2 h for the 20 min and 60 min jobs. ` +
       `The 10 s loop polls at φ, φ+10 s, … with a random phase φ ∈ [0, 10 s) per seed (mean lag 5 s); with φ = 0 its requests are the same and its lag 0, an artefact of round durations. ` +
       `Robustness check (not a goal): with each duration spread uniformly over ±10 %, the mean lag is ${schedule.map((d) => `${span(d.durationS * 1000)}: ${sec(d.spreadMeanLagMs)}`).join(', ')}; the max lag row includes those runs.`
+  )
+}
+
+if (parts.has('6')) {
+  const checkSeeds = Math.min(seeds, 20)
+  log(`part 6: platform-check against the GitHub stand-in, ${CHECK_DURATIONS_S.length} durations × ${checkSeeds} seeds`)
+  const checks = await measurePlatformCheck(checkSeeds, minText, maxText)
+  for (const d of checks) {
+    const label = span(d.durationS * 1000)
+    for (const failure of d.failures) problems.push(`platform-check, ${failure}`)
+    row({
+      part: '6',
+      measure: `platform-check: requests counted against GitHub's rate limit (not 304), deploy of ${label}`,
+      figure: d.counted.toFixed(1),
+      comparison: `\`gh api\` 10 s loop: ${d.loopRequests.toFixed(1)}`,
+      ratio: ratio(d.counted, d.loopRequests),
+      goal: '≤ loop',
+      result: verdict(d.counted <= d.loopRequests)
+    })
+    row({
+      part: '6',
+      measure: `platform-check: requests sent (3 listings a poll, 304 included), deploy of ${label}`,
+      figure: d.requests.toFixed(1),
+      comparison: `\`gh api\` 10 s loop: ${d.loopRequests.toFixed(1)}`,
+      ratio: ratio(d.requests, d.loopRequests)
+    })
+    row({
+      part: '6',
+      measure: `platform-check: mean lag, deploy of ${label}`,
+      figure: sec(d.meanLagMs),
+      comparison: `\`gh api\` 10 s loop: ${sec(d.loopMeanLagMs)}`,
+      ratio: ratio(d.meanLagMs, d.loopMeanLagMs)
+    })
+  }
+  notes.push(
+    `Part 6: the real wait on \`platform-check\` (pollPlatformCheck, min-interval ${minText}, max-interval ${maxText}, timeout 2 h) on a fake clock, every read by the real reader over HTTP on 127.0.0.1 against dev/github-api.js, seeds 1–${checkSeeds}; each poll lists the commit's check runs, statuses and deployments, every page, each asked with the ETag of its last answer (an unchanged page is a 304, which GitHub does not count against the rate limit). ` +
+      `The commit carries 20 check runs and 5 statuses of other tools; the platform's check run appears queued at 10 s, is in progress from 20 s and succeeds at the deploy's end. ` +
+      `The loop is the one users write, \`while :; do gh api repos/…/commits/$SHA/check-runs --jq …; sleep 10; done\`: one listing, its first page only (a check past the first 30 runs is not seen), no ETag, so every request counts, at a random phase per seed as in part 3.`
   )
 }
 

@@ -103,7 +103,7 @@ async function pollTarget(ref: TargetRef, ctx: PollContext): Promise<TargetRepor
 }
 
 /** A target's report before anything is known of it. */
-function emptyReport(ref: TargetRef): TargetReport {
+export function emptyReport(ref: TargetRef): TargetReport {
   return {
     ref,
     result: 'error',
