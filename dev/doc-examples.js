@@ -20,7 +20,8 @@ export const USAGE_FILES = [
   'docs/usage/several-targets.md',
   'docs/usage/search-check.md',
   'docs/usage/page-live.md',
-  'docs/usage/forks.md'
+  'docs/usage/forks.md',
+  'docs/usage/dry-run.md'
 ]
 
 /** The page of each CI system the README names besides GitHub, and of the package. */

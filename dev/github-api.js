@@ -41,6 +41,7 @@
 // Every answer is in GitHub's full shape (github-shapes.js), and is recorded with its request
 // (`response`: the status and the body), for __tests__/github-conformance.test.ts to check both
 // against GitHub's published OpenAPI description.
+// The commits of a branch (`branches`, newest first) are listed by GET /repos/:owner/:repo/commits?sha=<branch>.
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
@@ -72,6 +73,7 @@ const DOCS = 'https://docs.github.com/rest'
  *   refuseReads: boolean, conditionalAnswers: number, refuseDeploymentReads: boolean,
  *   addDeployment(deployment: { sha: string, environment: string, id?: number }): Deployment,
  *   addDeploymentStatus(id: number, status: { state: string, environment_url?: string, log_url?: string, target_url?: string }): DeploymentStatus,
+ *   branches: Record<string, string[]>,
  *   settled(): Promise<void>, close(): Promise<void>, serve(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void }>}
  */
 export async function startGitHubApi() {
@@ -139,6 +141,8 @@ export async function startGitHubApi() {
       deployment.statuses.push(written)
       return written
     },
+    /** The commits of each branch, newest first, as GET /repos/:owner/:repo/commits?sha=<branch> lists them. */
+    branches: {},
     /** How many reads were answered 304 (unchanged, for the If-None-Match sent). */
     conditionalAnswers: 0,
     rateLimit: (ms, status = 429) => {
@@ -251,6 +255,19 @@ export async function startGitHubApi() {
     const checkRuns = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([^/]+)\/check-runs$/.exec(path)
     if ((commitStatuses || checkRuns) && req.method === 'GET' && api.refuseReads)
       return send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
+    // The commits of a branch, newest first, page by page (GitHub answers 404 for a branch it does not know).
+    const commits = /^\/repos\/([^/]+)\/([^/]+)\/commits$/.exec(path)
+    if (commits && req.method === 'GET') {
+      const listed = api.branches[url.searchParams.get('sha') ?? 'main']
+      if (!listed) return send(res, 404, { message: 'No commit found for SHA', documentation_url: 'https://docs.github.com/rest' })
+      const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30))
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1)
+      return send(
+        res,
+        200,
+        listed.slice((page - 1) * perPage, page * perPage).map((sha) => ({ sha, commit: { message: `commit ${sha.slice(0, 7)}` } }))
+      )
+    }
     // The check runs of a commit, GitHub's shape, page by page; the newest of each name unless filter=all.
     if (checkRuns && req.method === 'GET') {
       const sha = decodeURIComponent(checkRuns[3] ?? '')

@@ -69,7 +69,37 @@ export interface RunOutcome {
   notWaitedOn?: readonly TargetRef[] | undefined
   /** Why the outputs or a report could not be written (the run is then an error, whatever the wait found), in the user's terms. */
   notWritten?: string | undefined
+  /** The dry run's checks (`check: true`), when the run was one. */
+  dryRun?: DryRunReport | undefined
   elapsedMs: number
+}
+
+/** How one check of the dry run ended: passed, passed with something left unproven, a problem, or not learnt. */
+export type DryRunState = 'ok' | 'warning' | 'problem' | 'unknown'
+
+/** One check of the dry run: what it checked, how it ended, and in words what it found and what to do. */
+export interface DryRunCheck {
+  /** What was checked, as the user names it: `admin-key`, `github-token for commit-status`, `platform-check`… */
+  subject: string
+  state: DryRunState
+  /** What was found and, unless it passed, what to do now. */
+  words: string
+  /** A problem with the inputs as given (a name no report on the commits carries): the run ends as invalid input. */
+  invalid?: true
+  /** A refusal of the setup for certain (a key refused, no such project or id, a token without the permission). */
+  misconfigured?: true
+}
+
+export interface DryRunReport {
+  checks: DryRunCheck[]
+  /** Any check found a refusal of the setup for certain. */
+  misconfigured: boolean
+}
+
+/** The checks of the dry run that only the CI system's adapter can do: its token and the records asked for, the platform-check name. */
+export interface DryRunPort {
+  /** Each check once; never throws. `timeoutMs` bounds each request. */
+  check(signal: AbortSignal, timeoutMs: number): Promise<DryRunCheck[]>
 }
 
 /** A target: an update status, an agent job, or what the platform's app reports on the run's commit (`platform-check`: `id` is the name or `*` pattern). */
@@ -216,6 +246,8 @@ export interface Settings {
   commitStatus: CommitStatusSettings | undefined
   /** What the platform's app reports on the run's commit, waited on as a target, when platform-check is given. */
   platformCheck?: PlatformCheckSettings | undefined
+  /** `check`: a dry run, which reads what the step would need and starts nothing. */
+  check?: boolean | undefined
 }
 
 /** Create or update one comment with the outcome on the pull request of the run. */

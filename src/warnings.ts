@@ -43,7 +43,8 @@ export const STEP_CODES = [
   'cancel.grace-ran-out',
   'input.key-as-flag',
   'input.action-only',
-  'step.late-fault'
+  'step.late-fault',
+  'check.unproven'
 ] as const
 
 export type WarningCode =

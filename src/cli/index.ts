@@ -40,7 +40,8 @@ runCommand({
   stderr: process.stderr,
   // Each record's code (with records/ and the comment's Markdown) is a chunk of its own, loaded only when asked for.
   note: () => import('../gitlab/mr-note.js').then((code) => code.createMergeRequestNote),
-  commitStatus: () => import('../gitlab/commit-status.js').then((code) => code.createPipelineCommitStatus)
+  commitStatus: () => import('../gitlab/commit-status.js').then((code) => code.createPipelineCommitStatus),
+  dryRun: () => import('../gitlab/dry-run.js').then((code) => code.gitlabDryRun)
 })
   .then(
     (code) => {

@@ -69,5 +69,7 @@ export const INPUT_HELP = {
   'agent-message':
     'A follow-up instruction for the one agent job in job-id (with project-id): sent once, under the same rules as a trigger, then the job is waited on for it. A state from before the message does not end the wait: a terminal state counts once the job has been seen active since the message, or after 30s without that (said in the log). Not combined with trigger.',
   'expect-sha':
-    'The commit every update must deploy, 7 to 40 hex characters, e.g. the workflow expression for github.sha. A success update whose commit.sha does not start with it (or names no commit) ends result=failure, naming both. Applies to every update target, triggered or given.'
+    'The commit every update must deploy, 7 to 40 hex characters, e.g. the workflow expression for github.sha. A success update whose commit.sha does not start with it (or names no commit) ends result=failure, naming both. Applies to every update target, triggered or given.',
+  check:
+    'If true, a dry run: read what the step would need (the admin key and the project or id with one read the platform answers, github-token (on GitLab WAIT_FOR_DOCS_GITLAB_TOKEN) with a read for each record asked for, the platform-check name among the names on the run\'s commit and the last commits of its branch), start nothing and write no record; each check is a line of the log. result=success when every check passed, else result=error naming each problem (the command line exits 2 for a wrong input, 5 for a refusal, 4 when it could not tell). See "Check the setup first" in the README (More usages).'
 } as const satisfies Record<InputName, string>

@@ -31,6 +31,8 @@ export function jsonReport(outcome: RunOutcome, extras: JsonReportExtras, clean:
     const value = clean(outputs[name])
     report[name] = LIST_OUTPUTS.has(name) ? JSON.parse(value) : NUMBER_OUTPUTS.has(name) ? Number(value) : value
   }
+  // A dry run lists its checks, each with what it found.
+  if (outcome.dryRun) report.checks = outcome.dryRun.checks.map((check) => ({ subject: clean(check.subject), state: check.state, words: clean(check.words) }))
   report['exit-code'] = extras.exitCode
   report.message = clean(extras.message)
   return report

@@ -16,7 +16,7 @@ import { renderHelp } from './help.js'
 import { createCommandLog, wantsColour } from './log.js'
 import { quietWhenClosed, thenOnClose } from './output.js'
 import { lazyGitLabPlatformCheck, platformCheckProblem } from './platform-check.js'
-import { commandRecords, type RecordsCode } from './records.js'
+import { commandDryRun, commandRecords, type RecordsCode } from './records.js'
 import { type ReportPlaces, reportCode, writeStartedIds } from './reports.js'
 import { leftToWrite, logEndOf, reportResult } from './result.js'
 
@@ -89,7 +89,8 @@ export async function runCommand(io: CommandIo): Promise<number> {
       records,
       waitOver: () => cancel.willNow(finishingWithin(leftToWrite(sinks, asked))),
       report: (outcome, settings, signal) => reportResult(sinks, outcome, settings, signal),
-      decided: io.decided
+      decided: io.decided,
+      dryRun: commandDryRun(context, raw, asked, io)
     },
     EXIT.error
   )

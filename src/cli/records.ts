@@ -2,7 +2,8 @@
 // action loads its own (github/records.ts): a run without --mr-comment or --commit-status loads
 // none of their code, nor records/ and the comment's Markdown they bring with them.
 import type { NoteContext } from '../gitlab/context.js'
-import type { RawInputs } from '../inputs/parse.js'
+import { dryRunAskedFor, type RawInputs } from '../inputs/parse.js'
+import type { DryRunPort, Settings } from '../model.js'
 import { notLoadedRecord } from '../records/not-loaded.js'
 import type { RunRecord } from '../records/run-record.js'
 import type { RecordName } from '../warnings.js'
@@ -17,6 +18,23 @@ export interface RecordsCode {
   note?: RecordCode | undefined
   /** The GitLab commit status's (`createPipelineCommitStatus` of gitlab/commit-status.ts); it takes the note's token. */
   commitStatus?: RecordCode | undefined
+  /** The dry run's reads on GitLab (`gitlabDryRun` of gitlab/dry-run.ts), loaded only for a dry run. */
+  dryRun?: (() => Promise<DryRunMaker>) | undefined
+}
+
+/** Makes the dry run's reads of the records asked for (gitlab/dry-run.ts). */
+export type DryRunMaker = (context: NoteContext, raw: RawInputs, asked: { note: boolean; commitStatus: boolean }, settings: Settings) => DryRunPort
+
+/** The dry run's reads on GitLab, their code loaded on the first check; undefined when this build has none. */
+export function commandDryRun(
+  context: NoteContext,
+  raw: RawInputs,
+  asked: { note: boolean; commitStatus: boolean },
+  code: RecordsCode
+): ((settings: Settings) => DryRunPort) | undefined {
+  const load = code.dryRun
+  if (!load) return undefined
+  return (settings) => ({ check: async (signal, timeoutMs) => (await load())(context, raw, asked, settings).check(signal, timeoutMs) })
 }
 
 /**
@@ -31,6 +49,8 @@ export async function commandRecords(
   code: RecordsCode
 ): Promise<RunRecord[]> {
   const { log } = context
+  // A dry run (--check) keeps no record: none is opened, written or closed.
+  if (dryRunAskedFor(raw)) return []
   const recordOf = async (load: RecordCode | undefined, record: RecordName, input: string, what: string): Promise<RunRecord | undefined> => {
     if (!load) {
       log.warning(`${input} is set, but this build of wait-for-docs has no ${what}. No ${what} was written.`, `${record}.not-loaded`)

@@ -46,6 +46,7 @@ export function stepPasses(outcome: RunOutcome, failOnTimeout: boolean): boolean
  * running again changes nothing, so this must never pass as "could not tell".
  */
 export function misconfigured(outcome: RunOutcome): boolean {
+  if (outcome.dryRun?.misconfigured) return true
   if (outcome.trigger?.misconfigured) return true
   if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast)) return true
   if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured) return true

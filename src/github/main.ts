@@ -61,7 +61,9 @@ export async function run(hooks: { decided?: (exitCode: number) => void } = {}):
         return { outcome, exitCode: stepPasses(outcome, failOnTimeout) ? 0 : FAILED }
       },
       decided: hooks.decided,
-      platformCheck: (settings) => lazyPlatformCheck(settings, clean)
+      platformCheck: (settings) => lazyPlatformCheck(settings, clean),
+      // The dry run's reads of GitHub, loaded only for a dry run.
+      dryRun: (settings) => ({ check: async (signal, ms) => (await import('./dry-run.js')).githubDryRun(settings, raw, clean).check(signal, ms) })
     },
     FAILED
   )

@@ -2,7 +2,7 @@
 // run that keeps none (no pr-comment, deployment-environment or commit-status) loads none of
 // their code, nor the lifecycle they share.
 import type { RecordName } from '../warnings.js'
-import { recordsAskedFor, type RawInputs } from '../inputs/parse.js'
+import { dryRunAskedFor, recordsAskedFor, type RawInputs } from '../inputs/parse.js'
 import { notLoadedRecord } from '../records/not-loaded.js'
 import type { KeptRecordOptions, RunRecord } from '../records/run-record.js'
 
@@ -15,6 +15,8 @@ export interface GitHubRecords {
 
 /** The records `raw` asks for, even with invalid inputs (each then says why, or closes with `error`). */
 export async function githubRecords(kept: KeptRecordOptions & { raw: RawInputs }, setOutputNow: (name: string, value: string) => void): Promise<GitHubRecords> {
+  // A dry run (check) keeps no record: none is opened, written or closed.
+  if (dryRunAskedFor(kept.raw)) return { records: [], deploymentId: () => undefined }
   const asked = recordsAskedFor(kept.raw)
   // A record whose code cannot be loaded (a dist/ folder copied without its chunks) is one warning, never a crash.
   const unloadable = (what: string, record: RecordName) => (error: unknown) => notLoaded(what, record, error, kept)

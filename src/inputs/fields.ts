@@ -5,6 +5,7 @@ import type * as z from 'zod/mini'
 import { commentDefaults, commentSchema } from './comment.js'
 import { commitStatusDefaults, commitStatusSchema } from './commit-status.js'
 import { deploymentDefaults, deploymentSchema } from './deployment.js'
+import { dryRunDefaults, dryRunSchema } from './dry-run.js'
 import { pageDefaults, pageSchema } from './pages.js'
 import { platformDefaults, platformSchema } from './platform.js'
 import { searchDefaults, searchSchema } from './search.js'
@@ -21,7 +22,8 @@ const SCHEMAS = {
   ...commentSchema.shape,
   ...deploymentSchema.shape,
   ...commitStatusSchema.shape,
-  ...triggerSchema.shape
+  ...triggerSchema.shape,
+  ...dryRunSchema.shape
 }
 
 /** Every input with the default the runner would fill in; a group's input without one fails to compile. */
@@ -34,7 +36,8 @@ export const INPUT_DEFAULTS = {
   ...commentDefaults,
   ...deploymentDefaults,
   ...commitStatusDefaults,
-  ...triggerDefaults
+  ...triggerDefaults,
+  ...dryRunDefaults
 } as const satisfies Record<keyof typeof SCHEMAS, string>
 
 export type InputName = keyof typeof INPUT_DEFAULTS

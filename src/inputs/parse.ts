@@ -124,7 +124,8 @@ export function parseInputs(raw: RawInputs, options: ParseOptions = {}): ParsedI
               name: f['platform-check'],
               githubToken: f['github-token'],
               ...(f['deployment-environment'] === undefined ? {} : { ownEnvironment: f['deployment-environment'] })
-            }
+            },
+      check: f.check
     }
   }
 }
@@ -188,6 +189,12 @@ export function recordsAskedFor(raw: RawInputs): { comment: boolean; deployment:
     deployment: (raw['deployment-environment'] ?? '').trim() !== '',
     commitStatus: (raw['commit-status'] ?? '').trim() !== ''
   }
+}
+
+/** Whether the inputs ask for a dry run (`check`), read as given: a dry run keeps no record, so none is opened, written or closed. */
+export function dryRunAskedFor(raw: RawInputs): boolean {
+  const on = INPUT_SCHEMAS.check.safeParse((raw.check ?? '').trim() || INPUT_DEFAULTS.check)
+  return on.success && on.data
 }
 
 function commentAskedFor(raw: RawInputs): boolean {

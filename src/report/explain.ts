@@ -31,6 +31,8 @@ export function explainRun(outcome: RunOutcome, options: ExplainOptions = {}): R
   // Work that could not be started: its message says whether it may have started, and what to check.
   if (outcome.trigger && outcome.trigger.result !== 'success') return { lead: [outcome.headline], quoted: [], next: '' }
   if (outcome.result === 'success') return succeededRun(outcome)
+  if (outcome.dryRun && outcome.result === 'error')
+    return { lead: [outcome.headline], quoted: [], next: 'fix what each failed check of the dry run names (its line in the log), then run the dry run again' }
   const failing = outcome.targets.filter((t) => t.result !== 'success')
   if (failing.length === 0) {
     const pages = outcome.pages

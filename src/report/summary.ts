@@ -1,6 +1,6 @@
 import { formatDuration } from '../durations.js'
 import { counted, oneLine, sentence } from '../text.js'
-import type { PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
+import type { DryRunCheck, DryRunReport, PagesReport, RunOutcome, SearchReport, TargetReport } from '../model.js'
 import type { ExplainOptions, Explainer, RunExplanation } from './explainer.js'
 import { codeSpan, escapeHtml, escapeText, escapeWithCode, image, link, preBlock, table } from './markdown.js'
 import { pageFacts, runFacts, type FilesChanged } from './facts.js'
@@ -30,6 +30,7 @@ export function renderSummary(outcome: RunOutcome, told: Explainer, options: Sum
   // What this run started (by a trigger), right under the reason.
   const started = startedMarkdown(outcome)
   if (started) sections.push(started)
+  if (outcome.dryRun) sections.push('### Dry run', dryRunTable(outcome.dryRun))
   if (outcome.problems.length > 0)
     // The explanation quotes each problem as the user reads it where the step runs.
     sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${escapeText(p, 500)}`).join('\n'))
@@ -55,6 +56,17 @@ export function renderSummary(outcome: RunOutcome, told: Explainer, options: Sum
   const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : ''
   sections.push(`<sub>Finished in ${formatDuration(outcome.elapsedMs)} with ${counted(polls, 'poll')}.${exact}</sub>`)
   return fitInBudget(`${sections.join('\n\n')}\n`)
+}
+
+/** The marks of the dry run's checks. */
+const CHECK_MARKS: Record<DryRunCheck['state'], string> = { ok: '✅', warning: '⚠️ unproven', problem: '❌', unknown: '❔ not learnt' }
+
+/** The dry run: a row per check, what it checked and what it found. */
+function dryRunTable(report: DryRunReport): string {
+  return table(
+    ['Check', 'Found'],
+    report.checks.map((check) => [`${CHECK_MARKS[check.state]} ${escapeText(check.subject, 100)}`, escapeWithCode(check.words, 1500)])
+  )
 }
 
 /** What happened, in bold, then each failing target with its own evidence under it, and the next step. */

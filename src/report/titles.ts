@@ -44,6 +44,10 @@ const NOT_STARTED: Record<StartKind, { could: string; while: string }> = {
 }
 
 export function titleFor(outcome: RunOutcome): string {
+  if (outcome.dryRun)
+    return outcome.result === 'success'
+      ? `${MARKS.success} Dry run passed: the setup holds`
+      : `${MARKS[outcome.result]} Dry run ${outcome.result === 'cancelled' ? 'cancelled' : 'found problems in the setup'}`
   const trigger = outcome.trigger
   if (trigger && trigger.result !== 'success')
     return trigger.result === 'cancelled'

@@ -5,8 +5,18 @@ import { createApiClient, type ApiClient } from '../api/client.js'
 import { systemClock } from '../engine/poll.js'
 import { endedBeforeWaiting, runEngine } from '../engine/run.js'
 import { parseInputs, type RawInputs } from '../inputs/parse.js'
-import type { CommentSettings, PlatformCheckPort, PlatformCheckSettings, RunEvents, RunOutcome, Settings, TargetRef } from '../model.js'
-import type { LogSink } from '../report/log.js'
+import type {
+  CommentSettings,
+  DryRunCheck,
+  DryRunPort,
+  PlatformCheckPort,
+  PlatformCheckSettings,
+  RunEvents,
+  RunOutcome,
+  Settings,
+  TargetRef
+} from '../model.js'
+import { inert, type LogSink } from '../report/log.js'
 import { secretForms } from '../report/markdown.js'
 import { createRunLog } from '../report/run-log.js'
 import { counted, createRedactor } from '../text.js'
@@ -43,6 +53,8 @@ export interface WaitHooks {
   platformCheck?: ((settings: PlatformCheckSettings) => PlatformCheckPort) | undefined
   /** Where that reader reads from: `gitlab` needs no github-token (the command on GitLab CI); GitHub unless said. */
   platformCheckFrom?: 'github' | 'gitlab' | undefined
+  /** The dry run's checks of the CI system (its token, the records asked for, the platform-check name), where the runner has them. */
+  dryRun?: ((settings: Settings) => DryRunPort) | undefined
 }
 
 export interface WaitedRun {
@@ -62,6 +74,27 @@ export interface WaitedRun {
 const NO_PLATFORM: ApiClient = {
   request: async () => ({ kind: 'fatal', reason: "base-url is not given, and the platform's API is needed for this", misconfigured: true }),
   close: async () => undefined
+}
+
+/** The marks of a dry run's check in the log. */
+const CHECK_MARKS: Record<DryRunCheck['state'], string> = { ok: '✓', warning: '!', problem: '✗', unknown: '?' }
+
+/** The dry run (`check`): every check a line of the log, nothing started; loaded only when asked for. */
+async function dryRun(settings: Settings, client: ApiClient, hooks: WaitHooks): Promise<RunOutcome> {
+  const { runDryRun } = await import('../engine/dry-run.js')
+  hooks.log.info('Dry run (check): reading what the step would need; nothing is started and no record is written.')
+  return runDryRun(settings, {
+    client,
+    clock: systemClock,
+    signal: hooks.signal,
+    startedAt: hooks.startedAt,
+    port: hooks.dryRun?.(settings),
+    checked(check) {
+      const line = hooks.clean(`${CHECK_MARKS[check.state]} ${inert(check.subject, 100)}: ${inert(check.words, 1500)}`)
+      if (check.state === 'warning') hooks.log.warning(line, 'check.unproven')
+      else hooks.log.info(line)
+    }
+  })
 }
 
 /** Parses the inputs, starts the work and waits on it; never throws. */
@@ -97,7 +130,9 @@ export async function waitForDocs(raw: RawInputs, secrets: readonly string[], ho
         return site
       }
       const platformCheck = ready.platformCheck && hooks.platformCheck ? hooks.platformCheck(ready.platformCheck) : undefined
-      outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck })
+      if (ready.check) outcome = await dryRun(ready, client, hooks)
+      else
+        outcome = await runEngine(ready, { client, clock: systemClock, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck })
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

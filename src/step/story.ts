@@ -50,6 +50,8 @@ export interface Runner {
   platformCheck?: WaitHooks['platformCheck']
   /** Where it reads from (WaitHooks). */
   platformCheckFrom?: WaitHooks['platformCheckFrom']
+  /** The dry run's checks of the CI system, where the runner has them (`check`). */
+  dryRun?: WaitHooks['dryRun']
 }
 
 /** The run in progress, for the last net. */
@@ -85,6 +87,7 @@ export async function tellRun(runner: Runner, netExitCode: number): Promise<numb
     problems: runner.problems,
     platformCheck: runner.platformCheck,
     platformCheckFrom: runner.platformCheckFrom,
+    dryRun: runner.dryRun,
     waiting(targets, settings) {
       // After the last net reported the run, nothing is opened that no one would close.
       if (told.exitCode !== undefined) return
