@@ -107,6 +107,9 @@ describe('the dry run (check), on the virtual clock', () => {
     const outcome = await run
     expect(outcome.result).toBe('error')
     expect(outcome.problems).toEqual(['platform-check: no report named "Docs"; the names there are "CI"'])
+    // The input problem is listed with the problems, said once; the refusal is in the headline.
+    expect(outcome.headline).not.toContain('no report named')
+    expect(outcome.headline).toContain('github-token for commit-status: needs statuses: write')
     expect(exitCodeOf(outcome, true)).toBe(2)
   })
 

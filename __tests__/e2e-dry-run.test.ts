@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { GITLAB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
+import { GITLAB_TOKEN, JOB_TOKEN, startGitLabApi } from '../dev/gitlab-api.js'
 import { ADMIN_KEY, PROJECT_ID, SHA } from '../dev/simulator.js'
 import { runCommand } from './helpers/cli.js'
 import { githubApi, runAgainst, simulator } from './helpers/e2e.js'
@@ -93,6 +93,23 @@ describe.concurrent('the dry run of the action (check: true), end to end', () =>
     expect(writesTo(api)).toEqual([])
   })
 
+  it('pr-comment on a pull request: the comments are read, none written; without a pull request, a warning', async () => {
+    const api = await githubApi()
+    const pullRequest = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: PUSHED } } } }
+    const run = await runAgainst(
+      await simulator(),
+      { ...dry, 'status-id': 'update-success', 'pr-comment': 'true' },
+      { env: { GITHUB_API_URL: api.url }, event: pullRequest }
+    )
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout).toContain('✓ github-token for pr-comment: reads the comments of the pull request; writing needs pull-requests: write')
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /repos/acme/docs/issues/7/comments'])
+    const pushed = await runAgainst(await simulator(), { ...dry, 'status-id': 'update-success', 'pr-comment': 'true' }, { env: { GITHUB_API_URL: api.url } })
+    expect(pushed.code, pushed.stdout + pushed.stderr).toBe(0)
+    expect(pushed.stdout).toMatch(/::warning.*github-token for pr-comment: not checked: this run \(event push\) is not for a pull request/)
+    expect(writesTo(api)).toEqual([])
+  })
+
   it('nothing reports on the commits yet: a warning, and the dry run passes', async () => {
     const api = await githubApi()
     api.branches.main = [PUSHED, OLDER]
@@ -120,6 +137,7 @@ const pipeline = (api: GitLabApi, extra: Record<string, string> = {}) => ({
   CI_PROJECT_ID: '17',
   CI_COMMIT_SHA: SHA,
   CI_JOB_NAME: 'publish-docs',
+  CI_JOB_TOKEN: JOB_TOKEN,
   WAIT_FOR_DOCS_ADMIN_KEY: ADMIN_KEY,
   WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN,
   ...extra
@@ -142,7 +160,9 @@ describe.concurrent('the dry run of the command (--check, WAIT_FOR_DOCS_CHECK), 
         '--commit-status',
         'docs',
         '--output-file',
-        `${dir}/out.json`
+        `${dir}/out.json`,
+        '--junit',
+        `${dir}/junit.xml`
       ],
       { env: pipeline(api, { WAIT_FOR_DOCS_CHECK: 'true' }) }
     )
@@ -155,6 +175,10 @@ describe.concurrent('the dry run of the command (--check, WAIT_FOR_DOCS_CHECK), 
       'admin-key ok',
       'WAIT_FOR_DOCS_GITLAB_TOKEN for --commit-status ok'
     ])
+    // The JUnit report: a case per check, none failed.
+    const junit = run.file('junit.xml') ?? ''
+    expect(junit.match(/<testcase classname="wait-for-docs.check"/g)).toHaveLength(3)
+    expect(junit).not.toContain('<failure')
     expect(postsTo(sim)).toEqual([])
     expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([])
     expect(api.requests.length).toBeGreaterThan(0)
@@ -201,6 +225,26 @@ describe.concurrent('the dry run of the command (--check, WAIT_FOR_DOCS_CHECK), 
     expect(run.stdout + run.stderr).toContain('GitLab refused the token reading the commit statuses')
     expect(run.stdout + run.stderr).toContain('api scope and at least the Developer role')
     expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('--mr-comment: the merge request is read with the token; the job token is refused for certain (exit 5)', async () => {
+    const sim = await simulator()
+    const api = await gitlab()
+    api.heads[3] = SHA
+    const mergeRequest = { CI_MERGE_REQUEST_IID: '3', CI_MERGE_REQUEST_PROJECT_ID: '17' }
+    const run = await runCommand(() => ['--check', '--base-url', sim.url, '--status-id', 'update-success', '--mr-comment'], {
+      env: pipeline(api, mergeRequest)
+    })
+    expect(run.code, run.stdout + run.stderr).toBe(0)
+    expect(run.stdout + run.stderr).toContain('✓ WAIT_FOR_DOCS_GITLAB_TOKEN for --mr-comment: reads merge request !3')
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v4/projects/17/merge_requests/3'])
+    const jobToken = await runCommand(() => ['--check', '--base-url', sim.url, '--status-id', 'update-success', '--mr-comment'], {
+      env: pipeline(api, { ...mergeRequest, WAIT_FOR_DOCS_GITLAB_TOKEN: JOB_TOKEN })
+    })
+    expect(jobToken.code, jobToken.stdout + jobToken.stderr).toBe(5)
+    expect(jobToken.stdout + jobToken.stderr).toContain('holds the CI job token (CI_JOB_TOKEN)')
+    expect(api.requests).toHaveLength(1)
+    expect(postsTo(sim)).toEqual([])
   })
 
   it('an unreachable platform: exit 4 (could not tell)', async () => {

@@ -3,7 +3,7 @@
 // tail as its output. Valid XML whatever the server sent: characters XML cannot hold are
 // dropped and the rest escaped (no CDATA, so "]]>" is only text).
 import { describeRef } from '../engine/wait.js'
-import type { RunOutcome, StartKind, TargetReport } from '../model.js'
+import type { DryRunCheck, RunOutcome, StartKind, TargetReport } from '../model.js'
 import type { ExplainOptions, Explainer } from '../report/explainer.js'
 import { MAX_LOG_TAIL } from '../report/summary.js'
 import { oneLine, sentence, stripControl } from '../text.js'
@@ -62,8 +62,24 @@ function targetCase(t: TargetReport, explainer: Explainer, options: ExplainOptio
   return { ...base, failure: { type: t.result, message, text: told(message, next) } }
 }
 
+/** A dry run: a case per check; what was left unproven is skipped, with why. */
+function dryRunCases(checks: readonly DryRunCheck[]): TestCase[] {
+  return checks.map((check) => {
+    const base = { classname: `${SUITE}.check`, name: check.subject, seconds: 0 }
+    if (check.state === 'ok') return base
+    if (check.state === 'warning') return { ...base, skipped: check.words }
+    return { ...base, failure: { type: check.state === 'problem' ? 'error' : 'unknown', message: `${check.subject}: ${check.words}`, text: check.words } }
+  })
+}
+
 function testCases(outcome: RunOutcome, explainer: Explainer, options: ExplainOptions): TestCase[] {
   const seconds = outcome.elapsedMs / 1000
+  if (outcome.dryRun) {
+    const cases = dryRunCases(outcome.dryRun.checks)
+    if (outcome.notWritten === undefined) return cases
+    const failure = { type: 'error', message: outcome.notWritten, text: outcome.notWritten }
+    return [{ classname: `${SUITE}.reports`, name: 'reports written', seconds: 0, failure }, ...cases]
+  }
   if (outcome.problems.length > 0) {
     const { lead, quoted, next } = explainer.explainRun(outcome, options)
     const text = told([...lead, ...quoted.flat().map((problem) => `- ${problem}`)].join('\n'), next)

@@ -62,7 +62,11 @@ export function dryRunOutcome(checks: DryRunCheck[], cancelled: boolean, elapsed
       ? `Dry run cancelled after ${counted(checks.length, 'check')}; ${started}.`
       : failed.length === 0
         ? `Dry run: ${counted(checks.length, 'check')} passed${warned > 0 ? ` (${warned} with something left unproven, see the warnings)` : ''}; ${started}.`
-        : `Dry run: ${failed.length} of ${counted(checks.length, 'check')} found a problem; ${started}. ${failed.map((c) => `${c.subject}: ${c.words}`).join(' ')}`
+        : // A problem with the inputs is listed with the input problems: said once.
+          [
+            `Dry run: ${failed.length} of ${counted(checks.length, 'check')} found a problem; ${started}.`,
+            ...failed.filter((c) => !c.invalid).map((c) => `${c.subject}: ${c.words}`)
+          ].join(' ')
   return { result, headline, problems, targets: [], search: undefined, dryRun: { checks, misconfigured }, elapsedMs }
 }
 

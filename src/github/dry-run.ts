@@ -221,7 +221,8 @@ async function nameCheck(
       unread = ` (the branch's other commits could not all be read: HTTP ${statusOf(error) ?? 'no answer'})`
     }
   }
-  const where = `the run's commit ${short}${branch ? ` nor on ${readCommits} recent commit${readCommits === 1 ? '' : 's'} of branch ${shownName(branch)}` : ''}${unread}`
+  const others = readCommits === 1 ? '1 recent commit' : `${readCommits} recent commits`
+  const where = `the run's commit ${short}${branch && readCommits > 0 ? ` nor on ${others} of branch ${shownName(branch)}` : ''}${unread}`
   const names = namesPresent(seen.filter((r) => !(r.kind === 'status' && r.name === excluded.ownContext)))
   if (names.length === 0)
     return {

@@ -77,7 +77,7 @@ const NO_PLATFORM: ApiClient = {
 }
 
 /** The marks of a dry run's check in the log. */
-const CHECK_MARKS: Record<DryRunCheck['state'], string> = { ok: '✓', warning: '!', problem: '✗', unknown: '?' }
+const CHECK_MARKS: Record<Exclude<DryRunCheck['state'], 'warning'>, string> = { ok: '✓', problem: '✗', unknown: '?' }
 
 /** The dry run (`check`): every check a line of the log, nothing started; loaded only when asked for. */
 async function dryRun(settings: Settings, client: ApiClient, hooks: WaitHooks): Promise<RunOutcome> {
@@ -90,9 +90,10 @@ async function dryRun(settings: Settings, client: ApiClient, hooks: WaitHooks): 
     startedAt: hooks.startedAt,
     port: hooks.dryRun?.(settings),
     checked(check) {
-      const line = hooks.clean(`${CHECK_MARKS[check.state]} ${inert(check.subject, 100)}: ${inert(check.words, 1500)}`)
+      const line = hooks.clean(`${inert(check.subject, 100)}: ${inert(check.words, 1500)}`)
+      // A warning is marked as one where it runs; the other checks by their mark.
       if (check.state === 'warning') hooks.log.warning(line, 'check.unproven')
-      else hooks.log.info(line)
+      else hooks.log.info(`${CHECK_MARKS[check.state]} ${line}`)
     }
   })
 }
