@@ -113,6 +113,24 @@ describe('the dry run (check), on the virtual clock', () => {
     expect(exitCodeOf(outcome, true)).toBe(2)
   })
 
+  it('a cancel while the platform is read: result cancelled, and the port is not asked', async () => {
+    const controller = new AbortController()
+    const { client } = scriptedClient({ [STATUS]: [ok] }, { latency: async () => controller.abort() })
+    const clock = virtualClock()
+    let asked = 0
+    const port: DryRunPort = {
+      check: async () => {
+        asked++
+        return []
+      }
+    }
+    const settings = settingsFor({ check: 'true', 'status-id': 'st_1' })
+    const outcome = await runDryRun(settings, { client, clock, signal: controller.signal, startedAt: clock.now(), port })
+    expect(outcome.result).toBe('cancelled')
+    expect(outcome.dryRun?.checks[0]).toMatchObject({ subject: 'admin-key', state: 'unknown' })
+    expect(asked).toBe(0)
+  })
+
   it('a warning leaves the result success; the assistant key is not checked (a search is a POST), nor an admin key nothing names a read for', async () => {
     const { run, requests } = dryRun({ 'search-query': 'install', 'search-domain': 'acme', 'assistant-key': 'assistant_k' }, {})
     const outcome = await run
