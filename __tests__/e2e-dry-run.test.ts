@@ -110,6 +110,27 @@ describe.concurrent('the dry run of the action (check: true), end to end', () =>
     expect(writesTo(api)).toEqual([])
   })
 
+  it('a GitHub API that never answers: the reads share one request-timeout, then "could not tell"', async () => {
+    const api = await githubApi()
+    api.hang = true
+    const run = await runAgainst(
+      await simulator(),
+      {
+        ...dry,
+        'status-id': 'update-success',
+        'commit-status': 'docs',
+        'deployment-environment': 'docs',
+        'platform-check': 'docs-deploy',
+        'request-timeout': '1s'
+      },
+      { env: { GITHUB_API_URL: api.url } }
+    )
+    expect(run.code).toBe(1)
+    expect(run.outputs.result).toBe('error')
+    expect(run.stdout).toContain('? github-token for commit-status: the GitHub API did not answer in time')
+    expect(run.stdout).toContain("? platform-check: the run's commit could not be read")
+  })
+
   it('nothing reports on the commits yet: a warning, and the dry run passes', async () => {
     const api = await githubApi()
     api.branches.main = [PUSHED, OLDER]

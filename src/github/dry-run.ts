@@ -73,11 +73,13 @@ export function githubDryRun(
         const { problem } = place
         return [{ subject: 'github-token', state: 'unknown', words: `${problem}, so nothing could be read from GitHub` }]
       }
-      const within = () => AbortSignal.any([signal, timeoutSignal(timeoutMs)])
+      // One budget for every read: the dry run ends within the step's deadline, however many reads it makes.
+      const budget = AbortSignal.any([signal, timeoutSignal(timeoutMs)])
+      const within = () => budget
       const checks: DryRunCheck[] = []
       for (const record of records) checks.push(await recordCheck(record, place, settings, within))
       if (settings.platformCheck)
-        checks.push(await nameCheck(settings, place, platformCheckReader(settings.platformCheck, clean, load), signal, timeoutMs, within))
+        checks.push(await nameCheck(settings, place, platformCheckReader(settings.platformCheck, clean, load), budget, timeoutMs, within))
       return checks
     }
   }
@@ -127,7 +129,7 @@ async function recordCheck(record: keyof typeof RECORD_READS, place: Place, sett
   try {
     await request()
   } catch (error) {
-    return refusal(error, subject, what, write)
+    return refusal(error, subject, what, write, within().aborted)
   }
   return {
     subject,
@@ -137,7 +139,7 @@ async function recordCheck(record: keyof typeof RECORD_READS, place: Place, sett
 }
 
 /** A read that failed: a refusal (401, 403, 404) is certain and names the permission; anything else could not tell. */
-function refusal(error: unknown, subject: string, what: string, write: string): DryRunCheck {
+function refusal(error: unknown, subject: string, what: string, write: string, outOfTime: boolean): DryRunCheck {
   const status = statusOf(error)
   const said = oneLine((error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? '', 200)
   if (status === 401)
@@ -154,7 +156,8 @@ function refusal(error: unknown, subject: string, what: string, write: string): 
       misconfigured: true,
       words: `the token cannot read ${what} (HTTP ${status}: ${said}), so it cannot write them either: it needs ${write}; add \`permissions: ${write}\` to the job, or pass a github-token that has it`
     }
-  if (isAbort(error)) return { subject, state: 'unknown', words: `the GitHub API did not answer in time reading ${what}; run again` }
+  if (outOfTime || isAbort(error))
+    return { subject, state: 'unknown', words: `the GitHub API did not answer in time reading ${what} (request-timeout, or a cancel); run again` }
   const unreached = unreachableSaid(error)
   return { subject, state: 'unknown', words: `${what} could not be read (${unreached ?? (status ? `HTTP ${status}: ${said}` : said)}); run again` }
 }
@@ -189,7 +192,10 @@ async function nameCheck(
   const read = await reader.read(signal, timeoutMs)
   if (read.kind === 'fatal')
     return { subject, state: read.misconfigured ? 'problem' : 'unknown', ...(read.misconfigured ? { misconfigured: true } : {}), words: read.reason }
-  if (read.kind === 'transient') return { subject, state: 'unknown', words: `the run's commit could not be read (${read.reason}); run again` }
+  if (read.kind === 'transient') {
+    const why = signal.aborted ? 'no complete answer within request-timeout, or a cancel' : read.reason
+    return { subject, state: 'unknown', words: `the run's commit could not be read (${why}); run again` }
+  }
   const short = place.sha.slice(0, 7)
   const here = read.reports.filter((r) => counts(check.name, r, excluded))
   if (here.length > 0)

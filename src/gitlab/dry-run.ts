@@ -24,7 +24,9 @@ const create = (record: Record_) =>
 /** The reads of the records asked for; platform-check, read by the action only, is a problem of its own here. */
 export function gitlabDryRun(context: NoteContext, raw: RawInputs, asked: { note: boolean; commitStatus: boolean }, settings: Settings): DryRunPort {
   return {
-    async check(signal, timeoutMs) {
+    async check(cancel, timeoutMs) {
+      // One budget for every read: the dry run ends within the step's deadline, however many reads it makes.
+      const signal = AbortSignal.any([cancel, timeoutSignal(timeoutMs)])
       const checks: DryRunCheck[] = []
       if (settings.platformCheck)
         checks.push({
@@ -51,9 +53,8 @@ async function recordCheck(record: Record_, context: NoteContext, raw: RawInputs
     return { subject, state: 'problem', ...(given === '' ? { invalid: true as const } : { misconfigured: true as const }), words: usable.problem }
   const place = record === '--mr-comment' ? notePlace(env, noteSettings(raw)) : statusPlace(env)
   if ('skip' in place) return { subject, state: 'warning', words: `not checked: ${place.skip}; it would be skipped with a warning` }
-  const within = AbortSignal.any([signal, timeoutSignal(timeoutMs)])
   const clean = cleanerWith(usable.token, context.clean)
-  const gitlab: GitLabClient = createGitLabClient(place.apiUrl, usable.token, within, timeoutMs, env as NodeJS.ProcessEnv, clean)
+  const gitlab: GitLabClient = createGitLabClient(place.apiUrl, usable.token, signal, timeoutMs, env as NodeJS.ProcessEnv, clean)
   const reading = 'mergeRequest' in place ? `merge request !${place.mergeRequest}` : `the commit statuses of ${place.sha.slice(0, 7)}`
   try {
     if ('mergeRequest' in place) await gitlab.mergeRequestHead(place.project, place.mergeRequest)
@@ -82,6 +83,6 @@ function refusal(error: unknown, subject: string, record: Record_, reading: stri
       misconfigured: true,
       words: `the token cannot read ${reading} (${said}), so it cannot write there either; ${create(record)}`
     }
-  if (signal.aborted) return { subject, state: 'unknown', words: `cancelled before GitLab answered reading ${reading}` }
+  if (signal.aborted) return { subject, state: 'unknown', words: `GitLab did not answer in time reading ${reading} (request-timeout, or a cancel); run again` }
   return { subject, state: 'unknown', words: `${reading} could not be read (${said}); check CI_API_V4_URL, then run again` }
 }
