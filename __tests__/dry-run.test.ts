@@ -177,6 +177,20 @@ describe("the action's reads of GitHub for the dry run", () => {
     expect(requests.every((route) => route.startsWith('GET '))).toBe(true)
   })
 
+  it("a deployment's environment on a recent commit of the branch is the name found: ok", async () => {
+    const commits = [{ sha: SHA }, { sha: `01${'b'.repeat(38)}` }]
+    const { load } = toolkit({
+      'GET /repos/{owner}/{repo}/commits/{ref}/check-runs': () => ({ total_count: 0, check_runs: [] }),
+      'GET /repos/{owner}/{repo}/commits/{ref}/statuses': () => [],
+      'GET /repos/{owner}/{repo}/deployments': (p) => (p.sha === SHA ? [] : [{ id: 7, environment: 'docs-deploy' }]),
+      'GET /repos/{owner}/{repo}/commits': () => commits
+    })
+    const settings = settingsFor({ check: 'true', 'platform-check': 'docs-deploy', 'github-token': 'ghs_token' })
+    const checks = await githubDryRun(settings, raw({ 'platform-check': 'docs-deploy' }), (t) => t, load).check(new AbortController().signal, 5000)
+    expect(checks[0]).toMatchObject({ subject: 'platform-check', state: 'ok' })
+    expect(checks[0]?.words).toContain(`"docs-deploy" is on 01bbbbb, a recent commit of branch "main"`)
+  })
+
   it('the name found on none of the commits read, with other names there: invalid, naming them; reads at most RECENT_COMMITS commits', async () => {
     const commits = Array.from({ length: 12 }, (_, i) => ({ sha: `${String(i).padStart(2, '0')}${'a'.repeat(38)}` }))
     const { load, requests } = toolkit({
@@ -185,6 +199,7 @@ describe("the action's reads of GitHub for the dry run", () => {
         check_runs: [{ id: 1, name: `CI ${p.ref}`.slice(0, 5), status: 'completed' }]
       }),
       'GET /repos/{owner}/{repo}/commits/{ref}/statuses': () => [],
+      'GET /repos/{owner}/{repo}/deployments': () => [],
       'GET /repos/{owner}/{repo}/commits': (p) => commits.slice(0, Number(p.per_page))
     })
     const settings = settingsFor({ check: 'true', 'platform-check': 'Docs', 'github-token': 'ghs_token' })
@@ -192,8 +207,8 @@ describe("the action's reads of GitHub for the dry run", () => {
     expect(checks[0]).toMatchObject({ subject: 'platform-check', state: 'problem', invalid: true })
     expect(checks[0]?.words).toContain('nor on 10 recent commits of branch "main"')
     expect(checks[0]?.words).toContain('the names there are "CI 3f", "CI 00"')
-    // The run's commit (both listings), the branch's list, then 10 commits × 2 listings.
+    // The run's commit (its three listings), the branch's list, then 10 commits × 3 listings.
     expect(requests.filter((r) => r === 'GET /repos/{owner}/{repo}/commits')).toHaveLength(1)
-    expect(requests).toHaveLength(2 + 1 + 10 * 2)
+    expect(requests).toHaveLength(3 + 1 + 10 * 3)
   })
 })

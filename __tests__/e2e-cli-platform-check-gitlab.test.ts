@@ -157,4 +157,19 @@ describe.concurrent('platform-check on GitLab CI, end to end', () => {
     expect(output(jobToken)).not.toMatch(/github-token/)
     expect(api.requests).toEqual([])
   })
+
+  it('--check reads the name among the statuses of the pipeline commit: found exit 0, another name exit 2 naming those there; nothing written', async () => {
+    const api = await gitlab()
+    api.addStatus('17', SHA, { name: 'build', state: 'success', target_url: `${PROJECT_URL}/-/jobs/990`, pipeline_id: 4711 })
+    api.addStatus('17', SHA, { name: 'docs-deploy', state: 'running', target_url: DEPLOY_URL, pipeline_id: 4712 })
+    const found = await runCommand(() => ['--check', '--platform-check', 'docs-deploy'], { env: pipelineJob(api) })
+    expect(found.code, output(found)).toBe(0)
+    expect(output(found)).toContain(`"docs-deploy" is on the pipeline's commit ${SHA.slice(0, 7)}: "docs-deploy" running`)
+    const wrong = await runCommand(() => ['--check', '--platform-check', 'docs-deploy-preview'], { env: pipelineJob(api) })
+    expect(wrong.code, output(wrong)).toBe(2)
+    expect(output(wrong)).toContain(
+      `no commit status named "docs-deploy-preview" on the pipeline's commit ${SHA.slice(0, 7)}; the names there are "build", "docs-deploy"`
+    )
+    expect(api.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
 })

@@ -85,7 +85,7 @@ describe.concurrent('the dry run of the action (check: true), end to end', () =>
     expect(wrong.code).toBe(1)
     expect(wrong.outputs.result).toBe('error')
     expect(wrong.stdout).toContain(
-      `✗ platform-check: no check run or commit status named "Docs" on the run's commit ${PUSHED.slice(0, 7)} nor on 2 recent commits of branch "main"; the names there are "CI", "lint", "docs-deploy"`
+      `✗ platform-check: no check run, commit status or deployment named "Docs" on the run's commit ${PUSHED.slice(0, 7)} nor on 2 recent commits of branch "main"; the names there are "CI", "lint", "docs-deploy"`
     )
     const right = await runAgainst(await simulator(), { ...dry, 'platform-check': 'docs-*' }, { env: { GITHUB_API_URL: api.url } })
     expect(right.code, right.stdout + right.stderr).toBe(0)

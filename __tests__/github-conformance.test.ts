@@ -23,7 +23,10 @@ import {
   writeComment
 } from '../src/github/comment-api.js'
 import { createDeployment, createDeploymentStatus, deploymentStates, findDeployment } from '../src/github/deployment-api.js'
+import { githubDryRun } from '../src/github/dry-run.js'
 import { platformCheckReader } from '../src/github/platform-check-api.js'
+import { INPUT_DEFAULTS, type RawInputs } from '../src/inputs/parse.js'
+import { settingsFor } from './helpers/fakes.js'
 import { description, operationOf, requestErrors, responseErrors } from './helpers/openapi.js'
 
 /** Every GitHub REST route src/github calls, as octokit names them ("METHOD /path/{param}"). */
@@ -42,6 +45,8 @@ const ROUTES = [
   'GET /repos/{owner}/{repo}/commits/{ref}/statuses',
   // platform-check's check runs.
   'GET /repos/{owner}/{repo}/commits/{ref}/check-runs',
+  // The dry run (check: true): the branch's recent commits, for the platform-check name.
+  'GET /repos/{owner}/{repo}/commits',
   // The deployment, its statuses, and the reads of both.
   'POST /repos/{owner}/{repo}/deployments',
   'GET /repos/{owner}/{repo}/deployments',
@@ -139,6 +144,19 @@ describe("GitHub's calls and the stand-in's answers against GitHub's OpenAPI des
       const signal = new AbortController().signal
       await reader.read(signal, 10_000)
       await reader.read(signal, 10_000)
+      // The dry run's read of the name on the branch's recent commits (none carries it on the run's commit).
+      api.branches.main = [SHA, `0${SHA.slice(1)}`]
+      const toolkit = async () => ({
+        getOctokit: (token: string) => getOctokit(token, { baseUrl: api.url, request: { fetch: globalThis.fetch } }),
+        context: { eventName: 'push', payload: {}, sha: SHA, ref: 'refs/heads/main', repo: where, serverUrl: '', runId: 1 } as never
+      })
+      const dry = settingsFor({ check: 'true', 'platform-check': 'docs-preview', 'github-token': 'ghs_reader_token' })
+      await githubDryRun(
+        dry,
+        { ...INPUT_DEFAULTS, 'platform-check': 'docs-preview', 'github-token': 'ghs_reader_token' } as RawInputs,
+        (text) => text,
+        toolkit
+      ).check(signal, 10_000)
       api.refuseReads = true
       await reader.read(signal, 10_000)
       await api.settled()

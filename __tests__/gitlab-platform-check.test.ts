@@ -184,6 +184,20 @@ describe("the reader of the pipeline commit's statuses, against the stand-in of 
     expect(newestPerName(reports).map((r) => r.status)).toEqual(['success'])
   })
 
+  it('a page with an entry that is no status (no id, name or status) is a read that failed, tried again: never one status fewer', async () => {
+    const entries = [
+      { id: 5, name: 'docs-deploy', status: 'success' },
+      { id: 6, status: 'failed' }
+    ]
+    const fake = (() => ({ commitReports: async () => entries, close: async () => undefined })) as never
+    const answer = await gitlabPlatformCheckReader(GITLAB_TOKEN, pipelineEnv(undefined), noClean, fake).read(new AbortController().signal, 10_000)
+    expect(answer).toMatchObject({ kind: 'transient', reason: expect.stringMatching(/held an entry without an id, a name or a status .*; it is read again$/) })
+    entries.pop()
+    expect(
+      listed(await gitlabPlatformCheckReader(GITLAB_TOKEN, pipelineEnv(undefined), noClean, fake).read(new AbortController().signal, 10_000)).reports
+    ).toHaveLength(1)
+  })
+
   it('a listing that does not end within the cap is a read that failed, tried again', async () => {
     const api = await gitlab({ perPage: 1 })
     for (let n = 0; n <= MAX_CHECK_PAGES; n++) api.addStatus('17', SHA, { name: `s-${n}`, state: 'running', pipeline_id: 1 })

@@ -45,7 +45,16 @@
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
 import { heldWrites } from './held-writes.js'
-import { authenticatedUserShape, checkRunShape, commentShape, deploymentShape, deploymentStatusShape, pullRequestShape, statusShape } from './github-shapes.js'
+import {
+  authenticatedUserShape,
+  checkRunShape,
+  commentShape,
+  commitShape,
+  deploymentShape,
+  deploymentStatusShape,
+  pullRequestShape,
+  statusShape
+} from './github-shapes.js'
 
 const STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success']
 const COMMIT_STATES = ['error', 'failure', 'pending', 'success']
@@ -265,7 +274,7 @@ export async function startGitHubApi() {
       return send(
         res,
         200,
-        listed.slice((page - 1) * perPage, page * perPage).map((sha) => ({ sha, commit: { message: `commit ${sha.slice(0, 7)}` } }))
+        listed.slice((page - 1) * perPage, page * perPage).map((sha) => commitShape(sha, `commit ${sha.slice(0, 7)}`, commits[1], commits[2]))
       )
     }
     // The check runs of a commit, GitHub's shape, page by page; the newest of each name unless filter=all.

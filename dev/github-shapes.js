@@ -1,6 +1,6 @@
 // The answers of the fake GitHub API (github-api.js) in GitHub's full shape: every field GitHub's
 // REST API always sends for a user, an app, a repository, an issue comment, a commit status, a
-// check run, a deployment, a deployment status and a pull request, so that a client reading any
+// check run, a deployment, a deployment status, a commit and a pull request, so that a client reading any
 // of them reads what it would read from GitHub. __tests__/github-conformance.test.ts checks these
 // answers against GitHub's published OpenAPI description.
 
@@ -203,6 +203,29 @@ export function statusShape(status, owner = 'acme', repo = 'docs', creator = 'gi
     created_at: at,
     updated_at: at,
     creator: userShape(creator)
+  }
+}
+
+/** A commit as GET /repos/:owner/:repo/commits lists it (`sha`, its message). */
+export function commitShape(sha, message, owner = 'acme', repo = 'docs', author = 'docs-maintainer') {
+  const person = { name: author, email: `${author}@users.noreply.github.com`, date: EPOCH }
+  return {
+    url: `${API}/repos/${owner}/${repo}/commits/${sha}`,
+    sha,
+    node_id: nodeId('Commit', idOf(sha)),
+    html_url: `${WEB}/${owner}/${repo}/commit/${sha}`,
+    comments_url: `${API}/repos/${owner}/${repo}/commits/${sha}/comments`,
+    commit: {
+      url: `${API}/repos/${owner}/${repo}/git/commits/${sha}`,
+      author: person,
+      committer: person,
+      message,
+      comment_count: 0,
+      tree: { sha: sha.split('').reverse().join(''), url: `${API}/repos/${owner}/${repo}/git/trees/${sha.split('').reverse().join('')}` }
+    },
+    author: userShape(author),
+    committer: userShape(author),
+    parents: []
   }
 }
 

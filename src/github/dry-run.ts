@@ -172,7 +172,7 @@ function branchOf(context: Context): string | undefined {
 
 /**
  * The platform-check name: on the run's commit (every page, as the wait reads it), else on the
- * last RECENT_COMMITS commits of the branch (the first page of each listing). Found: ok. Other
+ * last RECENT_COMMITS commits of the branch (the first page of each listing: check runs, statuses, deployments). Found: ok. Other
  * names there but never this one: a problem with the input (the name is likely wrong). Nothing
  * reported at all: a warning (the platform's app may not have run yet).
  */
@@ -202,7 +202,7 @@ async function nameCheck(
     return {
       subject,
       state: 'ok',
-      words: `${name} is on the run's commit ${short}: ${here.map((r) => `${shownName(r.name)} ${oneLine(stateWord(r), 40)}`).join(', ')}; github-token reads it (checks: read, statuses: read)`
+      words: `${name} is on the run's commit ${short}: ${here.map((r) => `${shownName(r.name)} ${oneLine(stateWord(r), 40)}`).join(', ')}; github-token reads it (checks: read, statuses: read, deployments: read)`
     }
   const seen: CommitReport[] = [...read.reports]
   const branch = branchOf(place.context)
@@ -240,7 +240,7 @@ async function nameCheck(
     subject,
     state: 'problem',
     invalid: true,
-    words: `no check run or commit status named ${name} on ${where}; the names there are ${fewNames(names, 10)}. Check platform-check: give the name the platform's app reports under (see the commit's checks on GitHub)`
+    words: `no check run, commit status or deployment named ${name} on ${where}; the names there are ${fewNames(names, 10)}. Check platform-check: give the name the platform's app reports under (see the commit's checks on GitHub)`
   }
 }
 
@@ -264,7 +264,7 @@ async function recentCommits(place: Place, branch: string, within: () => AbortSi
 /** The first page (100) of the check runs and of the statuses of one commit: enough to see the names its apps report under. */
 async function firstPages(place: Place, sha: string, within: () => AbortSignal): Promise<CommitReport[]> {
   const { octokit, owner, repo } = place
-  const [runs, statuses] = await Promise.all([
+  const [runs, statuses, deployments] = await Promise.all([
     octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', {
       owner,
       repo,
@@ -273,12 +273,15 @@ async function firstPages(place: Place, sha: string, within: () => AbortSignal):
       filter: 'all',
       request: { signal: within() }
     }),
-    octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/statuses', { owner, repo, ref: sha, per_page: 100, request: { signal: within() } })
+    octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/statuses', { owner, repo, ref: sha, per_page: 100, request: { signal: within() } }),
+    octokit.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, sha, per_page: 100, request: { signal: within() } })
   ])
   const runItems = (runs.data as { check_runs?: unknown }).check_runs
+  const listed = (data: unknown) => (Array.isArray(data) ? (data as unknown[]) : [])
   const reports = [
-    ...(Array.isArray(runItems) ? runItems : []).map((item) => reportOf('check-runs', item)),
-    ...(Array.isArray(statuses.data) ? (statuses.data as unknown[]) : []).map((item) => reportOf('statuses', item))
+    ...listed(runItems).map((item) => reportOf('check-runs', item)),
+    ...listed(statuses.data).map((item) => reportOf('statuses', item)),
+    ...listed(deployments.data).map((item) => reportOf('deployments', item))
   ]
   return reports.filter((r): r is CommitReport => r !== undefined)
 }

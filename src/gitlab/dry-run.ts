@@ -5,10 +5,12 @@ import type { RawInputs } from '../inputs/parse.js'
 import type { DryRunCheck, DryRunPort, Settings } from '../model.js'
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
+import { counts, fewNames, namesPresent, shownName, stateWord } from '../engine/targets/platform-check.js'
 import { closeSoon, createGitLabClient, type GitLabClient, GitLabError } from './api.js'
 import { statusPlace } from './commit-status.js'
 import { cleanerWith, GITLAB_TOKEN_VARIABLE, gitlabTokenOf, type NoteContext, usableToken } from './context.js'
 import { notePlace, noteSettings } from './mr-note.js'
+import { gitlabPlatformCheckReader } from './platform-check.js'
 
 /** What each record needs of the token to write. */
 const NEEDS = {
@@ -21,25 +23,55 @@ type Record_ = keyof typeof NEEDS
 const create = (record: Record_) =>
   `create a project access token with the api scope and at least the ${NEEDS[record].role} role (or a personal access token with the api scope) and store it as a masked CI/CD variable named ${GITLAB_TOKEN_VARIABLE}`
 
-/** The reads of the records asked for; platform-check, read by the action only, is a problem of its own here. */
+/** The reads of the records asked for, and the platform-check name among the statuses of the pipeline's commit. */
 export function gitlabDryRun(context: NoteContext, raw: RawInputs, asked: { note: boolean; commitStatus: boolean }, settings: Settings): DryRunPort {
   return {
     async check(cancel, timeoutMs) {
       // One budget for every read: the dry run ends within the step's deadline, however many reads it makes.
       const signal = AbortSignal.any([cancel, timeoutSignal(timeoutMs)])
       const checks: DryRunCheck[] = []
-      if (settings.platformCheck)
-        checks.push({
-          subject: 'platform-check',
-          state: 'problem',
-          misconfigured: true,
-          words:
-            "platform-check is read by the GitHub Action only (from the checks and statuses of the run's commit); the command line cannot read it. Wait on it in a GitHub Actions step, or give status-id or job-id"
-        })
+      if (settings.platformCheck) checks.push(await nameCheck(settings, context, signal, timeoutMs))
       if (asked.note) checks.push(await recordCheck('--mr-comment', context, raw, signal, timeoutMs))
       if (asked.commitStatus) checks.push(await recordCheck('--commit-status', context, raw, signal, timeoutMs))
       return checks
     }
+  }
+}
+
+/**
+ * The platform-check name among the statuses of the pipeline's commit, read as the wait reads
+ * them: found, or other names there (the name is likely wrong: invalid input), or nothing there
+ * yet (a warning: the platform's integration may not have reported on this commit yet).
+ */
+async function nameCheck(settings: Settings, context: NoteContext, signal: AbortSignal, timeoutMs: number): Promise<DryRunCheck> {
+  const subject = 'platform-check'
+  const check = settings.platformCheck as NonNullable<Settings['platformCheck']>
+  const name = shownName(check.name)
+  const reader = gitlabPlatformCheckReader(gitlabTokenOf(context.token, context.env), context.env, context.clean)
+  const answer = await reader.read(signal, timeoutMs)
+  if (answer.kind === 'fatal') return { subject, state: 'problem', misconfigured: true, words: answer.reason }
+  if (answer.kind === 'transient')
+    return { subject, state: 'unknown', words: `the statuses of the pipeline's commit could not be read (${answer.reason}); run again` }
+  const short = answer.commit.slice(0, 7)
+  const matched = answer.reports.filter((report) => counts(check.name, report, { ownContext: settings.commitStatus?.context }))
+  if (matched.length > 0)
+    return {
+      subject,
+      state: 'ok',
+      words: `${name} is on the pipeline's commit ${short}: ${matched.map((r) => `${shownName(r.name)} ${stateWord(r)}`).join(', ')}`
+    }
+  const names = namesPresent(answer.reports)
+  if (names.length === 0)
+    return {
+      subject,
+      state: 'warning',
+      words: `nothing reports on the pipeline's commit ${short} yet, so the name ${name} cannot be checked: if the platform's integration reports on this project's commits, it may not have run yet`
+    }
+  return {
+    subject,
+    state: 'problem',
+    invalid: true,
+    words: `no commit status named ${name} on the pipeline's commit ${short}; the names there are ${fewNames(names, 10)}. Check --platform-check: give the name the platform's integration reports under (see the commit's pipelines and external statuses on GitLab)`
   }
 }
 

@@ -36,7 +36,17 @@ export function gitlabPlatformCheckReader(token: string, env: Env, clean: (text:
       const gitlab = open(place.apiUrl, key.token, within, timeoutMs, env, cleaned)
       try {
         const entries = await gitlab.commitReports(place.project, place.sha, MAX_CHECK_PAGES)
-        const reports = entries.flatMap((entry) => reportOf(entry, place.projectUrl, cleaned) ?? [])
+        const reports: CommitReport[] = []
+        for (const entry of entries) {
+          const report = reportOf(entry, place.projectUrl, cleaned)
+          // GitLab gives every status an id, a name and a status: an entry without one is not its listing, and a status left out could be the one that failed.
+          if (!report)
+            return {
+              kind: 'transient',
+              reason: `GitLab's answer listing the statuses of commit ${place.sha.slice(0, 7)} held an entry without an id, a name or a status (not GitLab's own listing: a proxy's or a catch-all's answer?); it is read again`
+            }
+          reports.push(report)
+        }
         return { kind: 'listed', commit: place.sha, reports }
       } catch (error) {
         if (signal.aborted) return { kind: 'transient', reason: 'cancelled' }
