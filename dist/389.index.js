@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   pI: () => (/* binding */ problemAsGiven)
 /* harmony export */ });
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
@@ -135,10 +135,10 @@ function explainPlatformCheck(t, place) {
                 next: `a newer push may have replaced this deploy; start it again on the platform, or push again, then ${place.rerun}`
             };
         default: {
-            if (/\b(checks: read|statuses: read)\b/.test(error))
+            if (/\b(checks: read|statuses: read|deployments: read)\b/.test(error))
                 return {
                     reason: `could not be read: ${error}`,
-                    next: `add \`permissions: checks: read\` and \`statuses: read\` to the job (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
+                    next: `add \`checks: read\`, \`statuses: read\` and \`deployments: read\` to the job's \`permissions\` (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
                 };
             return { reason: `could not be read: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
         }
@@ -258,7 +258,7 @@ function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/
 /* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5101);
 
 
 
@@ -350,7 +350,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(938);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5101);
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2296);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
@@ -378,6 +378,8 @@ function explainRun(outcome, options = {}) {
         return { lead: [outcome.headline], quoted: [], next: '' };
     if (outcome.result === 'success')
         return (0,_explainer_js__WEBPACK_IMPORTED_MODULE_4__/* .succeededRun */ .TY)(outcome);
+    if (outcome.dryRun && outcome.result === 'error')
+        return { lead: [outcome.headline], quoted: [], next: 'fix what each failed check of the dry run names (its line in the log), then run the dry run again' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
         const pages = outcome.pages;

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
   recordCommitStatus: () => (/* binding */ recordCommitStatus)
 });
 
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
-var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 14 modules
+var parse = __webpack_require__(7956);
 // EXTERNAL MODULE: ./src/engine/outcome.ts
 var engine_outcome = __webpack_require__(938);
 // EXTERNAL MODULE: ./src/report/deployment.ts
@@ -483,12 +483,10 @@ function explainStatusError(error, fork = (0,github_fork/* runFork */.MY)()) {
         return (`the commit already has GitHub's most statuses of one name, 1000 per commit and context (HTTP 422), and GitHub takes no more: ` +
             `the check keeps the state it had before this run, which may be an earlier run's success. ` +
             `Give commit-status a new context name (and require that name in branch protection), or push a new commit`);
-    if (status === 422) {
-        const message = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : '';
-        return `GitHub refused the status (HTTP 422: ${message}); the commit of the run may not be in this repository`;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return `${status ? `HTTP ${status}: ` : ''}${message.split('\n')[0]?.slice(0, 300)}`;
+    const said = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? '';
+    if (status === 422)
+        return `GitHub refused the status (HTTP 422: ${said.slice(0, 200)}); the commit of the run may not be in this repository`;
+    return `${status ? `HTTP ${status}: ` : ''}${said.slice(0, 300)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/github/commit-status.ts
@@ -596,7 +594,7 @@ function recordCommitStatus(options) {
 /* harmony export */   sM: () => (/* binding */ waitingDescription)
 /* harmony export */ });
 /* unused harmony export MAX_DEPLOYMENT_DESCRIPTION */
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);

@@ -18,8 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var core = __webpack_require__(6257);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
-var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 14 modules
+var parse = __webpack_require__(7956);
 // EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
 var lifecycle = __webpack_require__(7128);
 // EXTERNAL MODULE: ./src/records/run-record.ts
@@ -316,7 +316,7 @@ function recordDeployment(options) {
 /* harmony export */   sM: () => (/* binding */ waitingDescription)
 /* harmony export */ });
 /* unused harmony export MAX_DEPLOYMENT_DESCRIPTION */
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5101);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7389);
 /* harmony import */ var _titles_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6023);

@@ -274,13 +274,14 @@ function explainCommentError(error, fork = (0,_fork_js__WEBPACK_IMPORTED_MODULE_
     const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(error);
     const message = (error instanceof Error ? error.message : String(error))
         .split('\n')[0]
-        ?.slice(0, 300)
+        ?.replace(/ - https:\/\/docs\.github\.com\S*$/, '')
+        .slice(0, 300)
         .replace(/[\s.]+$/, '');
     const unreached = unreachableSaid(error);
     if (unreached)
         return unreached;
     if (rateLimited(error))
-        return `GitHub asked to slow down (HTTP ${status}: ${message?.replace(/ - https:\/\/docs\.github\.com\S*$/, '').replace(/[\s.]+$/, '')}); the next run writes the comment again`;
+        return `GitHub asked to slow down (HTTP ${status}: ${message}); the next run writes the comment again`;
     if ((status === 403 || status === 401) && fork)
         return (0,_fork_js__WEBPACK_IMPORTED_MODULE_0__/* .forkRefusal */ .bm)(fork, 'pull request comments', 'pull-requests', status);
     if (status === 403 || status === 401)
@@ -576,7 +577,7 @@ class PageTally {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5534);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5101);
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2296);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3877);
 /* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7389);

@@ -14,8 +14,8 @@ __webpack_require__.d(__webpack_exports__, {
   recordPullRequestComment: () => (/* binding */ recordPullRequestComment)
 });
 
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
-var parse = __webpack_require__(7955);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 14 modules
+var parse = __webpack_require__(7956);
 // EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules
 var lifecycle = __webpack_require__(7128);
 // EXTERNAL MODULE: ./src/records/run-record.ts

@@ -28622,6 +28622,8 @@ function stepPasses(outcome, failOnTimeout) {
     return results.every((result) => result === 'success' || result === 'timeout');
 }
 function misconfigured(outcome) {
+    if (outcome.dryRun?.misconfigured)
+        return true;
     if (outcome.trigger?.misconfigured)
         return true;
     if (outcome.targets.some((t) => t.misconfigured && !t.stoppedByFailFast))
@@ -28629,6 +28631,136 @@ function misconfigured(outcome) {
     if (outcome.pages && !outcome.pages.skipped && outcome.pages.misconfigured)
         return true;
     return outcome.search !== undefined && !outcome.search.skipped && outcome.search.misconfigured === true;
+}
+
+
+/***/ }),
+
+/***/ 5174:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bg: () => (/* binding */ pollPlatformCheck),
+/* harmony export */   EI: () => (/* binding */ NEVER_APPEARED)
+/* harmony export */ });
+/* unused harmony export neverAppeared */
+/* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3109);
+/* harmony import */ var _targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9933);
+
+
+
+async function pollPlatformCheck(ref, ctx, report) {
+    const { settings, deps, deadline, startedAt, signal } = ctx;
+    const port = deps.platformCheck;
+    const excluded = { ownContext: settings.commitStatus?.context, ownEnvironment: settings.deployment?.environment };
+    const warned = new Set();
+    let commit = '';
+    let present = [];
+    let readOnce = false;
+    const attempt = async (pollNumber) => {
+        if (!port) {
+            const reason = "platform-check is read by the GitHub Action (from the checks and statuses of the run's commit) and by the command line in GitLab CI (from the statuses of the pipeline's commit); this runner cannot read it. Wait on it in one of those, or give status-id or job-id";
+            deps.events.pollDone(ref, pollNumber, reason);
+            return { kind: 'fatal', reason, misconfigured: true };
+        }
+        const answer = await ctx.limit(async () => {
+            const { timeoutMs } = (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .requestAllowance */ .U$)(deps.clock.now(), deadline, settings.requestTimeoutMs);
+            if (signal.aborted)
+                return { kind: 'transient', reason: 'cancelled' };
+            if (timeoutMs <= 0)
+                return { kind: 'transient', reason: 'no free request slot before the deadline' };
+            report.polls++;
+            return port.read(signal, timeoutMs);
+        });
+        if (answer.kind !== 'listed') {
+            deps.events.pollDone(ref, pollNumber, answer.reason);
+            return answer;
+        }
+        readOnce = true;
+        commit = answer.commit;
+        present = (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .namesPresent */ .SX)(answer.reports);
+        const matched = (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .newestPerName */ .Tb)(answer.reports.filter((r) => (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .counts */ .tQ)(ref.id, r, excluded)));
+        report.parsed = { kind: 'platform-check', data: { commit, matched, present } };
+        report.record = { commit, matched: matched.map((r) => ({ ...r, url: (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .reportUrl */ .kx)(r) ?? null })) };
+        if (matched.length === 0) {
+            deps.events.pollDone(ref, pollNumber, `none named ${(0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .shownName */ .HD)(ref.id)} on commit ${commit.slice(0, 7)} yet`);
+            return { kind: 'pending' };
+        }
+        const status = (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(matched);
+        const afterMs = deps.clock.now() - startedAt;
+        if (status !== report.status) {
+            deps.events.statusChanged(ref, report.status || undefined, status, afterMs);
+            report.transitions.push({ status, afterMs });
+            report.status = status;
+            ctx.onStatus(ref, status);
+        }
+        deps.events.pollDone(ref, pollNumber, `status ${status}`);
+        const judgement = (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .judgeReports */ .P2)(matched);
+        if (judgement.state === 'settled')
+            return { kind: 'settled', value: judgement };
+        for (const unknown of judgement.unknown)
+            if (!warned.has(unknown)) {
+                warned.add(unknown);
+                deps.events.unknownStatus(ref, unknown);
+            }
+        return { kind: 'pending' };
+    };
+    const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntilSettled */ .zh)(attempt, {
+        deadline,
+        minIntervalMs: settings.minIntervalMs,
+        maxIntervalMs: settings.maxIntervalMs,
+        clock: deps.clock,
+        random: deps.random,
+        signal,
+        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
+    });
+    report.finishedAfterMs = deps.clock.now() - startedAt;
+    const ranOut = `the timeout (${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(settings.timeoutMs)}) ran out`;
+    switch (end.kind) {
+        case 'settled':
+            report.result = end.value.result;
+            report.error = end.value.reason ?? null;
+            break;
+        case 'timeout': {
+            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+            if (!readOnce) {
+                report.result = 'error';
+                const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`;
+                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
+                break;
+            }
+            report.result = 'timeout';
+            const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : [];
+            report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last;
+            break;
+        }
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            break;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
+            break;
+    }
+    return report;
+}
+const NEVER_APPEARED = 'check run, commit status or deployment';
+function neverAppeared(name, commit, present, ranOut, reads = NEVER_APPEARED) {
+    const what = name.includes('*') ? `no ${reads} whose name matches ${(0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .shownName */ .HD)(name)}` : `no ${reads} named ${(0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .shownName */ .HD)(name)}`;
+    return (`${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${(0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .fewNames */ .BT)(present)}. ` +
+        "Check that the platform's app is installed on this repository (on GitLab, its integration on this project) and deploys this branch, and that platform-check is the name it writes on the commit");
+}
+function stillRunning(matched, ranOut) {
+    const running = matched.filter((r) => (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .reportState */ .mS)(r).state === 'pending');
+    const each = running.map((r) => {
+        const url = (0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .reportUrl */ .kx)(r);
+        return `${(0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .reportNoun */ .Xu)(r)} still ${JSON.stringify((0,_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .stateWord */ .kc)(r))}${url ? ` (${url})` : ''}`;
+    });
+    return `${each.join('; ')} when ${ranOut}`;
 }
 
 
@@ -28820,9 +28952,11 @@ function queriesOf(search) {
 /* harmony export */   kc: () => (/* binding */ stateWord),
 /* harmony export */   kx: () => (/* binding */ reportUrl),
 /* harmony export */   mS: () => (/* binding */ reportState),
+/* harmony export */   nW: () => (/* binding */ NO_DEPLOYMENT_STATUS),
+/* harmony export */   sx: () => (/* binding */ REPORT_KIND_WORDS),
 /* harmony export */   tQ: () => (/* binding */ counts)
 /* harmony export */ });
-/* unused harmony exports CHECK_RUN_CONCLUSIONS, STATUS_STATES, MAX_CHECK_NAME_LENGTH, matchesName */
+/* unused harmony exports CHECK_RUN_CONCLUSIONS, STATUS_STATES, DEPLOYMENT_STATES, MAX_CHECK_NAME_LENGTH, matchesName, GITLAB_CI_JOB */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8992);
 /* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(938);
 
@@ -28841,8 +28975,30 @@ const STATUS_STATES = {
     success: 'success',
     failure: 'failure',
     error: 'failure',
-    pending: 'pending'
+    pending: 'pending',
+    failed: 'failure',
+    canceled: 'cancelled',
+    skipped: 'success',
+    running: 'pending',
+    created: 'pending',
+    waiting_for_resource: 'pending',
+    preparing: 'pending',
+    scheduled: 'pending',
+    manual: 'pending',
+    canceling: 'pending'
 };
+const DEPLOYMENT_STATES = {
+    success: 'success',
+    failure: 'failure',
+    error: 'failure',
+    inactive: 'success',
+    queued: 'pending',
+    pending: 'pending',
+    in_progress: 'pending',
+    created: 'pending'
+};
+const NO_DEPLOYMENT_STATUS = 'created';
+const REPORT_KIND_WORDS = { 'check-run': 'check run', status: 'commit status', deployment: 'deployment' };
 const MAX_CHECK_NAME_LENGTH = 200;
 function checkNameProblem(name) {
     if (Array.from(name).length > MAX_CHECK_NAME_LENGTH)
@@ -28858,12 +29014,17 @@ function matchesName(pattern, name) {
         .join('.*');
     return new RegExp(`^${source}$`, 's').test(name);
 }
+const GITLAB_CI_JOB = 'gitlab-ci';
 function counts(pattern, report, excluded = {}) {
+    if (report.kind === 'deployment' && report.name === excluded.ownEnvironment)
+        return false;
     if (report.name === pattern)
         return !(report.kind === 'status' && report.name === excluded.ownContext);
     if (!pattern.includes('*') || !matchesName(pattern, report.name))
         return false;
     if (report.kind === 'status' && report.name === excluded.ownContext)
+        return false;
+    if (report.kind === 'status' && report.app === GITLAB_CI_JOB)
         return false;
     return !(report.kind === 'check-run' && report.app === 'github-actions');
 }
@@ -28878,6 +29039,12 @@ function newestPerName(reports) {
     return [...newest.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : 1));
 }
 function reportState(report) {
+    if (report.kind === 'deployment') {
+        const mapped = DEPLOYMENT_STATES[report.status];
+        if (mapped === undefined)
+            return { state: 'pending', unknown: report.status };
+        return mapped === 'pending' ? { state: 'pending' } : { state: 'settled', result: mapped };
+    }
     if (report.kind === 'status') {
         const mapped = STATUS_STATES[report.status];
         if (mapped === undefined)
@@ -28896,7 +29063,7 @@ function stateWord(report) {
 }
 const shownName = (name) => JSON.stringify((0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(name, 100));
 function reportNoun(report) {
-    return `${report.kind === 'check-run' ? 'check run' : 'commit status'} ${shownName(report.name)}`;
+    return `${REPORT_KIND_WORDS[report.kind]} ${shownName(report.name)}`;
 }
 function reportUrl(report) {
     const url = (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .wellFormedUrl */ .lP)(report.url);
@@ -28935,7 +29102,7 @@ function namesPresent(reports) {
 }
 function fewNames(names, few = 5) {
     if (names.length === 0)
-        return 'no check run or commit status at all';
+        return 'no check run, commit status or deployment at all';
     const shown = names.slice(0, few).map(shownName).join(', ');
     return names.length > few ? `${shown} and ${names.length - few} more` : shown;
 }
@@ -28970,7 +29137,7 @@ function listed(list, status) {
 
 /***/ }),
 
-/***/ 4891:
+/***/ 5101:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28982,7 +29149,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   RL: () => (/* binding */ waitForTargets)
 });
 
-// UNUSED EXPORTS: MAX_IN_FLIGHT
+// UNUSED EXPORTS: MAX_IN_FLIGHT, emptyReport
 
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(8474);
@@ -29010,131 +29177,10 @@ function newLogLines(seen, log) {
     return { lines: [...log], gap: true };
 }
 
-// EXTERNAL MODULE: ./src/durations.ts
-var durations = __nccwpck_require__(5534);
+// EXTERNAL MODULE: ./src/engine/platform-check.ts
+var platform_check = __nccwpck_require__(5174);
 // EXTERNAL MODULE: ./src/engine/poll.ts + 1 modules
 var poll = __nccwpck_require__(3109);
-// EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
-var platform_check = __nccwpck_require__(9933);
-;// CONCATENATED MODULE: ./src/engine/platform-check.ts
-
-
-
-async function pollPlatformCheck(ref, ctx, report) {
-    const { settings, deps, deadline, startedAt, signal } = ctx;
-    const port = deps.platformCheck;
-    const excluded = { ownContext: settings.commitStatus?.context };
-    const warned = new Set();
-    let commit = '';
-    let present = [];
-    let readOnce = false;
-    const attempt = async (pollNumber) => {
-        if (!port) {
-            const reason = "platform-check is read by the GitHub Action only (from the checks and statuses of the run's commit); the command line cannot read it. Wait on it in a GitHub Actions step, or give status-id or job-id";
-            deps.events.pollDone(ref, pollNumber, reason);
-            return { kind: 'fatal', reason, misconfigured: true };
-        }
-        const answer = await ctx.limit(async () => {
-            const { timeoutMs } = (0,poll/* requestAllowance */.U$)(deps.clock.now(), deadline, settings.requestTimeoutMs);
-            if (signal.aborted)
-                return { kind: 'transient', reason: 'cancelled' };
-            if (timeoutMs <= 0)
-                return { kind: 'transient', reason: 'no free request slot before the deadline' };
-            report.polls++;
-            return port.read(signal, timeoutMs);
-        });
-        if (answer.kind !== 'listed') {
-            deps.events.pollDone(ref, pollNumber, answer.reason);
-            return answer;
-        }
-        readOnce = true;
-        commit = answer.commit;
-        present = (0,platform_check/* namesPresent */.SX)(answer.reports);
-        const matched = (0,platform_check/* newestPerName */.Tb)(answer.reports.filter((r) => (0,platform_check/* counts */.tQ)(ref.id, r, excluded)));
-        report.parsed = { kind: 'platform-check', data: { commit, matched, present } };
-        report.record = { commit, matched: matched.map((r) => ({ ...r, url: (0,platform_check/* reportUrl */.kx)(r) ?? null })) };
-        if (matched.length === 0) {
-            deps.events.pollDone(ref, pollNumber, `none named ${(0,platform_check/* shownName */.HD)(ref.id)} on commit ${commit.slice(0, 7)} yet`);
-            return { kind: 'pending' };
-        }
-        const status = (0,platform_check/* shownStatus */.O4)(matched);
-        const afterMs = deps.clock.now() - startedAt;
-        if (status !== report.status) {
-            deps.events.statusChanged(ref, report.status || undefined, status, afterMs);
-            report.transitions.push({ status, afterMs });
-            report.status = status;
-            ctx.onStatus(ref, status);
-        }
-        deps.events.pollDone(ref, pollNumber, `status ${status}`);
-        const judgement = (0,platform_check/* judgeReports */.P2)(matched);
-        if (judgement.state === 'settled')
-            return { kind: 'settled', value: judgement };
-        for (const unknown of judgement.unknown)
-            if (!warned.has(unknown)) {
-                warned.add(unknown);
-                deps.events.unknownStatus(ref, unknown);
-            }
-        return { kind: 'pending' };
-    };
-    const end = await (0,poll/* pollUntilSettled */.zh)(attempt, {
-        deadline,
-        minIntervalMs: settings.minIntervalMs,
-        maxIntervalMs: settings.maxIntervalMs,
-        clock: deps.clock,
-        random: deps.random,
-        signal,
-        onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
-    });
-    report.finishedAfterMs = deps.clock.now() - startedAt;
-    const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? null;
-            break;
-        case 'timeout': {
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            if (!readOnce) {
-                report.result = 'error';
-                const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`;
-                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
-                break;
-            }
-            report.result = 'timeout';
-            const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : [];
-            report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut) + last : stillRunning(matched, ranOut) + last;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
-    }
-    return report;
-}
-const NEVER_APPEARED = 'no check run or commit status';
-function neverAppeared(name, commit, present, ranOut) {
-    const what = name.includes('*')
-        ? `no check run or commit status whose name matches ${(0,platform_check/* shownName */.HD)(name)}`
-        : `no check run or commit status named ${(0,platform_check/* shownName */.HD)(name)}`;
-    return (`${what} appeared on commit ${commit.slice(0, 7)} before ${ranOut}; found instead: ${(0,platform_check/* fewNames */.BT)(present)}. ` +
-        "Check that the platform's app is installed on this repository and deploys this branch, and that platform-check is the name it writes on the commit");
-}
-function stillRunning(matched, ranOut) {
-    const running = matched.filter((r) => (0,platform_check/* reportState */.mS)(r).state === 'pending');
-    const each = running.map((r) => {
-        const url = (0,platform_check/* reportUrl */.kx)(r);
-        return `${(0,platform_check/* reportNoun */.Xu)(r)} still ${JSON.stringify((0,platform_check/* stateWord */.kc)(r))}${url ? ` (${url})` : ''}`;
-    });
-    return `${each.join('; ')} when ${ranOut}`;
-}
-
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/engine/targets/identity.ts
@@ -29161,6 +29207,8 @@ function recordIdProblem(ref, body) {
     };
 }
 
+// EXTERNAL MODULE: ./src/durations.ts
+var durations = __nccwpck_require__(5534);
 // EXTERNAL MODULE: ./src/engine/targets/states.ts
 var states = __nccwpck_require__(2853);
 ;// CONCATENATED MODULE: ./src/engine/targets/follow-up.ts
@@ -29410,7 +29458,7 @@ async function tickProgress(all, deps, signal, report) {
 }
 async function pollTarget(ref, ctx) {
     const report = emptyReport(ref);
-    return ref.kind === 'platform-check' ? pollPlatformCheck(ref, ctx, report) : pollRecord(ref, ctx, report);
+    return ref.kind === 'platform-check' ? (0,platform_check/* pollPlatformCheck */.Bg)(ref, ctx, report) : pollRecord(ref, ctx, report);
 }
 function emptyReport(ref) {
     return {
@@ -29560,7 +29608,7 @@ function describeRef(ref) {
 
 /***/ }),
 
-/***/ 7955:
+/***/ 7956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29571,6 +29619,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Zl: () => (/* binding */ commitStatusOf),
   P: () => (/* binding */ commitStatusWithoutToken),
   zK: () => (/* binding */ deploymentWithoutToken),
+  YB: () => (/* binding */ dryRunAskedFor),
   TL: () => (/* binding */ parseInputs),
   yI: () => (/* binding */ readRawInputs),
   Gx: () => (/* binding */ recordsAskedFor)
@@ -29793,6 +29842,16 @@ const commentSchema = schemas/* object */.Ikc({
     'github-token': keySchema,
     'pr-number-target': optionalNumber(1, 1e12, true),
     'pr-comment-key': schemas/* string */.YjP().check(api/* _maxLength */.Eb(200, 'is longer than 200 characters; a short name such as the matrix value is enough'))
+});
+
+;// CONCATENATED MODULE: ./src/inputs/dry-run.ts
+
+
+const dryRunDefaults = {
+    check: 'false'
+};
+const dryRunSchema = schemas/* object */.Ikc({
+    check: booleanSchema
 });
 
 // EXTERNAL MODULE: ./src/site-address.ts
@@ -30176,6 +30235,7 @@ const waitingSchema = schemas/* object */.Ikc({
 
 
 
+
 const SCHEMAS = {
     ...platformSchema.shape,
     ...targetSchema.shape,
@@ -30185,7 +30245,8 @@ const SCHEMAS = {
     ...commentSchema.shape,
     ...deploymentSchema.shape,
     ...commitStatusSchema.shape,
-    ...triggerSchema.shape
+    ...triggerSchema.shape,
+    ...dryRunSchema.shape
 };
 const INPUT_DEFAULTS = {
     ...platformDefaults,
@@ -30196,14 +30257,11 @@ const INPUT_DEFAULTS = {
     ...commentDefaults,
     ...deploymentDefaults,
     ...commitStatusDefaults,
-    ...triggerDefaults
+    ...triggerDefaults,
+    ...dryRunDefaults
 };
 const INPUT_NAMES = Object.keys(INPUT_DEFAULTS);
-const ACTION_ONLY_INPUTS = new Set([
-    ...Object.keys({ ...commentDefaults, ...deploymentDefaults }),
-    'matrix',
-    'platform-check'
-]);
+const ACTION_ONLY_INPUTS = new Set([...Object.keys({ ...commentDefaults, ...deploymentDefaults }), 'matrix']);
 const INPUT_SCHEMAS = SCHEMAS;
 
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
@@ -30215,6 +30273,9 @@ const platformCheckOnly = (i) => i.given('platform-check') &&
     !Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0) &&
     !['trigger', 'search-query', 'agent-message'].some((name) => i.given(name)) &&
     !(i.given('page-path') && !i.given('site-url'));
+const platformCheckNeedsGitHubToken = (i) => i.given('platform-check') &&
+    !i.given('github-token') &&
+    "github-token: is required with platform-check (it reads the checks, statuses and deployments of the run's commit, with checks: read, statuses: read and deployments: read); in a workflow, leave it to its default, the job's token";
 const targetsGiven = (i) => Object.keys(TARGET_LISTS).some((name) => i.items(name).length > 0);
 const triggerGiven = (i) => i.given('trigger');
 const jobCount = (i) => new Set(i.items('job-id')).size;
@@ -30234,9 +30295,7 @@ const CROSS_INPUT_RULES = [
         !i.given('page-path') &&
         !i.given('platform-check') &&
         'status-id / job-id / search-query: nothing to do; give a status-id, a job-id with project-id, a platform-check, or a search-query, or start work with trigger',
-    (i) => i.given('platform-check') &&
-        !i.given('github-token') &&
-        "github-token: is required with platform-check (it reads the checks and statuses of the run's commit, with checks: read and statuses: read); in a workflow, leave it to its default, the job's token",
+    platformCheckNeedsGitHubToken,
     (i) => i.parsed('min-interval') &&
         i.parsed('max-interval') &&
         i.value('min-interval') > i.value('max-interval') &&
@@ -30351,13 +30410,14 @@ function readRawInputs(get) {
         raw[name] = get(name);
     return raw;
 }
-function parseInputs(raw) {
+function parseInputs(raw, options = {}) {
     const problems = [];
     const fields = {};
+    const checkFromGitHub = options.platformCheckFrom !== 'gitlab';
     const tokenUsed = commentAskedFor(raw) ||
         (raw['deployment-environment'] ?? '').trim() !== '' ||
         (raw['commit-status'] ?? '').trim() !== '' ||
-        (raw['platform-check'] ?? '').trim() !== '';
+        (checkFromGitHub && (raw['platform-check'] ?? '').trim() !== '');
     for (const name of INPUT_NAMES) {
         if (name === 'github-token' && !tokenUsed) {
             fields[name] = '';
@@ -30381,6 +30441,8 @@ function parseInputs(raw) {
     }
     const inputs = inputView(raw, fields);
     for (const rule of CROSS_INPUT_RULES) {
+        if (rule === platformCheckNeedsGitHubToken && !checkFromGitHub)
+            continue;
         const problem = rule(inputs);
         if (problem)
             problems.push(problem);
@@ -30416,7 +30478,14 @@ function parseInputs(raw) {
             comment,
             deployment: deploymentSettings(f, f['github-token'], f['request-timeout']),
             commitStatus: commitStatusSettings(f, f['github-token'], f['deployment-url'], f['request-timeout'], f['fail-on-timeout']),
-            platformCheck: f['platform-check'] === undefined ? undefined : { name: f['platform-check'], githubToken: f['github-token'] }
+            platformCheck: f['platform-check'] === undefined
+                ? undefined
+                : {
+                    name: f['platform-check'],
+                    githubToken: f['github-token'],
+                    ...(f['deployment-environment'] === undefined ? {} : { ownEnvironment: f['deployment-environment'] })
+                },
+            check: f.check
         }
     };
 }
@@ -30460,6 +30529,10 @@ function recordsAskedFor(raw) {
         deployment: (raw['deployment-environment'] ?? '').trim() !== '',
         commitStatus: (raw['commit-status'] ?? '').trim() !== ''
     };
+}
+function dryRunAskedFor(raw) {
+    const on = INPUT_SCHEMAS.check.safeParse((raw.check ?? '').trim() || INPUT_DEFAULTS.check);
+    return on.success && on.data;
 }
 function commentAskedFor(raw) {
     const on = INPUT_SCHEMAS['pr-comment'].safeParse((raw['pr-comment'] ?? '').trim() || INPUT_DEFAULTS['pr-comment']);
@@ -30598,7 +30671,7 @@ function pageFacts(page) {
 /* unused harmony exports inertLines, describeSettled, MAX_LISTED_PENDING, describeProgress, describeRetry */
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5101);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5468);
 
 
@@ -31171,6 +31244,10 @@ const NOT_STARTED = {
     message: { could: 'Could not send the follow-up to the agent job', while: 'Cancelled while sending the follow-up to the agent job' }
 };
 function titleFor(outcome) {
+    if (outcome.dryRun)
+        return outcome.result === 'success'
+            ? `${MARKS.success} Dry run passed: the setup holds`
+            : `${MARKS[outcome.result]} Dry run ${outcome.result === 'cancelled' ? 'cancelled' : 'found problems in the setup'}`;
     const trigger = outcome.trigger;
     if (trigger && trigger.result !== 'success')
         return trigger.result === 'cancelled'
@@ -41976,8 +42053,8 @@ function endThroughExit() {
 var github_core = __nccwpck_require__(6257);
 // EXTERNAL MODULE: ./src/engine/outcome.ts
 var engine_outcome = __nccwpck_require__(938);
-// EXTERNAL MODULE: ./src/inputs/parse.ts + 13 modules
-var github_parse = __nccwpck_require__(7955);
+// EXTERNAL MODULE: ./src/inputs/parse.ts + 14 modules
+var github_parse = __nccwpck_require__(7956);
 // EXTERNAL MODULE: ./src/durations.ts
 var durations = __nccwpck_require__(5534);
 // EXTERNAL MODULE: external "node:fs"
@@ -42635,8 +42712,8 @@ function formatSeconds(ms) {
 var poll = __nccwpck_require__(3109);
 // EXTERNAL MODULE: ./src/engine/skipped.ts
 var skipped = __nccwpck_require__(1950);
-// EXTERNAL MODULE: ./src/engine/wait.ts + 6 modules
-var wait = __nccwpck_require__(4891);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 5 modules
+var wait = __nccwpck_require__(5101);
 ;// CONCATENATED MODULE: ./src/engine/run.ts
 
 
@@ -42770,10 +42847,10 @@ function headline(result, reports, search, trigger, pages) {
     return `${succeeded}/${reports.length} targets succeeded; ${first ? `${(0,wait/* describeRef */.Ro)(first.ref)}: ${result}${first.error ? ` \u2014 ${first.error}` : ''}` : result}`;
 }
 
-// EXTERNAL MODULE: ./src/report/markdown.ts
-var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/report/log.ts
 var log = __nccwpck_require__(6472);
+// EXTERNAL MODULE: ./src/report/markdown.ts
+var markdown = __nccwpck_require__(4285);
 // EXTERNAL MODULE: ./src/report/outputs.ts
 var report_outputs = __nccwpck_require__(5468);
 ;// CONCATENATED MODULE: ./src/report/run-log.ts
@@ -42891,6 +42968,7 @@ function describeStarted(report, elapsedMs) {
 
 
 
+
 function secretsOf(raw) {
     const header = raw['page-header'].trim();
     const headerValue = header.includes(':') ? header.slice(header.indexOf(':') + 1).trim() : '';
@@ -42903,6 +42981,25 @@ const NO_PLATFORM = {
     request: async () => ({ kind: 'fatal', reason: "base-url is not given, and the platform's API is needed for this", misconfigured: true }),
     close: async () => undefined
 };
+const CHECK_MARKS = { ok: '\u2713', problem: '\u2717', unknown: '?' };
+async function dryRun(settings, client, hooks) {
+    const { runDryRun } = await __nccwpck_require__.e(/* import() */ 191).then(__nccwpck_require__.bind(__nccwpck_require__, 4191));
+    hooks.log.info('Dry run (check): reading what the step would need; nothing is started and no record is written.');
+    return runDryRun(settings, {
+        client,
+        clock: poll/* systemClock */.ml,
+        signal: hooks.signal,
+        startedAt: hooks.startedAt,
+        port: hooks.dryRun?.(settings),
+        checked(check) {
+            const line = hooks.clean(`${(0,log/* inert */.tJ)(check.subject, 100)}: ${(0,log/* inert */.tJ)(check.words, 1500)}`);
+            if (check.state === 'warning')
+                hooks.log.warning(line, 'check.unproven');
+            else
+                hooks.log.info(`${CHECK_MARKS[check.state]} ${line}`);
+        }
+    });
+}
 async function waitForDocs(raw, secrets, hooks) {
     const { startedAt } = hooks;
     let client;
@@ -42911,7 +43008,7 @@ async function waitForDocs(raw, secrets, hooks) {
     let comment;
     let outcome;
     try {
-        const parsed = (0,github_parse/* parseInputs */.TL)(raw);
+        const parsed = (0,github_parse/* parseInputs */.TL)(raw, hooks.platformCheckFrom ? { platformCheckFrom: hooks.platformCheckFrom } : {});
         comment = parsed.ok ? parsed.settings.comment : parsed.comment;
         const problems = [...(hooks.problems ?? []), ...(parsed.ok ? [] : parsed.problems)];
         if (!parsed.ok || problems.length > 0) {
@@ -42935,7 +43032,10 @@ async function waitForDocs(raw, secrets, hooks) {
                 return site;
             };
             const platformCheck = ready.platformCheck && hooks.platformCheck ? hooks.platformCheck(ready.platformCheck) : undefined;
-            outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck });
+            if (ready.check)
+                outcome = await dryRun(ready, client, hooks);
+            else
+                outcome = await runEngine(ready, { client, clock: poll/* systemClock */.ml, random: Math.random, signal: hooks.signal, startedAt, events, openSite, platformCheck });
         }
     }
     catch (error) {
@@ -42976,6 +43076,8 @@ async function tellRun(runner, netExitCode) {
         logEnd: runner.logEnd,
         problems: runner.problems,
         platformCheck: runner.platformCheck,
+        platformCheckFrom: runner.platformCheckFrom,
+        dryRun: runner.dryRun,
         waiting(targets, settings) {
             if (told.exitCode !== undefined)
                 return;
@@ -43063,7 +43165,8 @@ const STEP_CODES = (/* unused pure expression or super */ null && ([
     'cancel.grace-ran-out',
     'input.key-as-flag',
     'input.action-only',
-    'step.late-fault'
+    'step.late-fault',
+    'check.unproven'
 ]));
 function everyWarningCode() {
     return [
@@ -43108,10 +43211,15 @@ const githubLog = {
     }
 };
 
+// EXTERNAL MODULE: ./src/engine/platform-check.ts
+var platform_check = __nccwpck_require__(5174);
 ;// CONCATENATED MODULE: ./src/github/platform-check.ts
+
+const GITHUB_REPORTS = platform_check/* NEVER_APPEARED */.EI;
 function lazyPlatformCheck(settings, clean) {
     let reader;
     return {
+        reads: GITHUB_REPORTS,
         async read(signal, timeoutMs) {
             reader ??= Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(888)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1888)).then((m) => m.platformCheckReader(settings, clean));
             try {
@@ -43143,6 +43251,8 @@ function notLoadedRecord(what, record, error, { log, clean }, words) {
 
 
 async function githubRecords(kept, setOutputNow) {
+    if ((0,github_parse/* dryRunAskedFor */.YB)(kept.raw))
+        return { records: [], deploymentId: () => undefined };
     const asked = (0,github_parse/* recordsAskedFor */.Gx)(kept.raw);
     const unloadable = (what, record) => (error) => notLoaded(what, record, error, kept);
     const toolkit = asked.comment || asked.deployment || asked.commitStatus ? __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 157)).catch(() => undefined) : undefined;
@@ -43223,7 +43333,7 @@ var report_facts = __nccwpck_require__(1349);
 // EXTERNAL MODULE: ./src/report/started.ts
 var report_started = __nccwpck_require__(4439);
 // EXTERNAL MODULE: ./src/engine/targets/platform-check.ts
-var platform_check = __nccwpck_require__(9933);
+var targets_platform_check = __nccwpck_require__(9933);
 // EXTERNAL MODULE: ./src/report/titles.ts
 var titles = __nccwpck_require__(6023);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -43245,6 +43355,8 @@ function renderSummary(outcome, told, options = {}) {
     const started = (0,report_started/* startedMarkdown */.f)(outcome);
     if (started)
         sections.push(started);
+    if (outcome.dryRun)
+        sections.push('### Dry run', dryRunTable(outcome.dryRun));
     if (outcome.problems.length > 0)
         sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,markdown/* escapeText */.X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
@@ -43276,6 +43388,10 @@ function renderSummary(outcome, told, options = {}) {
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
     sections.push(`<sub>Finished in ${(0,durations/* formatDuration */.a)(outcome.elapsedMs)} with ${(0,src_text/* counted */.hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
+}
+const summary_CHECK_MARKS = { ok: '\u2705', warning: '\u26a0\ufe0f unproven', problem: '\u274c', unknown: '\u2754 not learnt' };
+function dryRunTable(report) {
+    return (0,markdown/* table */.tp)(['Check', 'Found'], report.checks.map((check) => [`${summary_CHECK_MARKS[check.state]} ${(0,markdown/* escapeText */.X1)(check.subject, 100)}`, (0,markdown/* escapeWithCode */.HY)(check.words, 1500)]));
 }
 function reasonSection(outcome, { lead, quoted, next }) {
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,markdown/* preBlock */.DI)(quoted[i] ?? [])] : []);
@@ -43340,9 +43456,9 @@ function checkTable(targets, withReason, reasonOf) {
         const reports = matched
             .slice(0, MAX_CHECK_REPORTS)
             .map((r) => {
-            const url = (0,platform_check/* reportUrl */.kx)(r);
-            const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${(0,src_text/* oneLine */.TN)(r.name, 100)}`;
-            return `${url ? (0,markdown/* link */.nf)(label, url) : (0,markdown/* escapeText */.X1)(label, 120)}: ${(0,markdown/* codeSpan */.SS)((0,platform_check/* stateWord */.kc)(r), 40)}`;
+            const url = (0,targets_platform_check/* reportUrl */.kx)(r);
+            const label = `${targets_platform_check/* REPORT_KIND_WORDS */.sx[r.kind]} ${(0,src_text/* oneLine */.TN)(r.name, 100)}`;
+            return `${url ? (0,markdown/* link */.nf)(label, url) : (0,markdown/* escapeText */.X1)(label, 120)}: ${(0,markdown/* codeSpan */.SS)((0,targets_platform_check/* stateWord */.kc)(r), 40)}`;
         })
             .join('<br>');
         const more = matched.length > MAX_CHECK_REPORTS ? `<br>\u2026 and ${matched.length - MAX_CHECK_REPORTS} more` : '';
@@ -43553,7 +43669,8 @@ async function run(hooks = {}) {
             return { outcome, exitCode: (0,engine_outcome/* stepPasses */.WX)(outcome, failOnTimeout) ? 0 : FAILED };
         },
         decided: hooks.decided,
-        platformCheck: (settings) => lazyPlatformCheck(settings, clean)
+        platformCheck: (settings) => lazyPlatformCheck(settings, clean),
+        dryRun: (settings) => ({ check: async (signal, ms) => (await Promise.all(/* import() */[__nccwpck_require__.e(389), __nccwpck_require__.e(691), __nccwpck_require__.e(978)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5978))).githubDryRun(settings, raw, clean).check(signal, ms) })
     }, FAILED);
 }
 async function unforeseen(error) {

@@ -135,10 +135,10 @@ function explainPlatformCheck(t, place) {
                 next: `a newer push may have replaced this deploy; start it again on the platform, or push again, then ${place.rerun}`
             };
         default: {
-            if (/\b(checks: read|statuses: read)\b/.test(error))
+            if (/\b(checks: read|statuses: read|deployments: read)\b/.test(error))
                 return {
                     reason: `could not be read: ${error}`,
-                    next: `add \`permissions: checks: read\` and \`statuses: read\` to the job (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
+                    next: `add \`checks: read\`, \`statuses: read\` and \`deployments: read\` to the job's \`permissions\` (or pass in ${input('github-token')} a token that has them), then ${place.rerun}`
                 };
             return { reason: `could not be read: ${error}`, next: `see ${place.details} for details; ${place.rerun} if the cause was passing` };
         }
@@ -378,6 +378,8 @@ function explainRun(outcome, options = {}) {
         return { lead: [outcome.headline], quoted: [], next: '' };
     if (outcome.result === 'success')
         return (0,_explainer_js__WEBPACK_IMPORTED_MODULE_4__/* .succeededRun */ .TY)(outcome);
+    if (outcome.dryRun && outcome.result === 'error')
+        return { lead: [outcome.headline], quoted: [], next: 'fix what each failed check of the dry run names (its line in the log), then run the dry run again' };
     const failing = outcome.targets.filter((t) => t.result !== 'success');
     if (failing.length === 0) {
         const pages = outcome.pages;

@@ -296,6 +296,25 @@ function createGitLabClient(apiUrl, token, signal, phaseTimeoutMs, env = process
             }
             return [...found.values()].sort((a, b) => b.id - a.id);
         },
+        async commitReports(project, sha, maxPages) {
+            const entries = [];
+            let url = `${base}/projects/${encodeURIComponent(project)}/repository/commits/${encodeURIComponent(sha)}/statuses?per_page=100&page=1`;
+            const seen = new Set();
+            const tally = new _records_listing_js__WEBPACK_IMPORTED_MODULE_8__/* .PageTally */ .S("the commit's statuses");
+            for (let page = 0; url; page++) {
+                if (page === maxPages || seen.has(url))
+                    throw new GitLabError(`GitLab's listing of the commit's statuses did not end within ${maxPages} pages of 100; the listing is not believed`);
+                seen.add(url);
+                const at = url;
+                const answer = await tally.page(() => expect('GET', at, 200));
+                const listed = (0,_records_listing_js__WEBPACK_IMPORTED_MODULE_8__/* .listedRecords */ .k_)(answer.json);
+                if ('problem' in listed)
+                    throw new GitLabError(`the listing of the commit's statuses ${listed.problem}; is CI_API_V4_URL the GitLab API?`);
+                entries.push(...listed.entries);
+                url = nextPage(answer, new URL(url));
+            }
+            return entries;
+        },
         close: () => connections.destroyAll()
     };
 }
@@ -330,40 +349,6 @@ function abortedWithin(signal, ms) {
         };
         signal.addEventListener('abort', onAbort, { once: true });
     });
-}
-
-
-/***/ }),
-
-/***/ 2980:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Hb: () => (/* binding */ cleanerWith),
-/* harmony export */   ej: () => (/* binding */ usableToken),
-/* harmony export */   tS: () => (/* binding */ GITLAB_TOKEN_VARIABLE),
-/* harmony export */   wG: () => (/* binding */ gitlabTokenOf)
-/* harmony export */ });
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4285);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
-
-
-const GITLAB_TOKEN_VARIABLE = 'WAIT_FOR_DOCS_GITLAB_TOKEN';
-function gitlabTokenOf(token, env) {
-    return (token?.trim() || env[GITLAB_TOKEN_VARIABLE]?.trim()) ?? '';
-}
-function usableToken(token, env, what, create) {
-    if (token === '')
-        return { problem: `no token was given (${GITLAB_TOKEN_VARIABLE} is not set). ${create}` };
-    if (token === env.CI_JOB_TOKEN?.trim() || token.startsWith('glcbt-'))
-        return { problem: `${GITLAB_TOKEN_VARIABLE} holds the CI job token (CI_JOB_TOKEN), and GitLab does not let a job token write ${what}. ${create}` };
-    if (!/^[\x21-\x7e]{1,4096}$/.test(token))
-        return { problem: `${GITLAB_TOKEN_VARIABLE} is not printable ASCII without spaces (is the token pasted with a line break?)` };
-    return { token };
-}
-function cleanerWith(token, clean = (text) => text) {
-    const own = (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .createRedactor */ .lY)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .secretForms */ .eo)(token ? [token] : []));
-    return (text) => own(clean(text));
 }
 
 

@@ -19,8 +19,8 @@ __webpack_require__.d(__webpack_exports__, {
   statusToken: () => (/* binding */ statusToken)
 });
 
-// EXTERNAL MODULE: ./src/inputs/fields.ts + 2 modules
-var fields = __webpack_require__(8309);
+// EXTERNAL MODULE: ./src/inputs/fields.ts + 3 modules
+var fields = __webpack_require__(6426);
 // EXTERNAL MODULE: ./src/inputs/parse.ts + 1 modules
 var parse = __webpack_require__(1102);
 // EXTERNAL MODULE: ./src/records/lifecycle.ts + 1 modules

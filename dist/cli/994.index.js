@@ -81,6 +81,8 @@ function renderSummary(outcome, told, options = {}) {
     const started = (0,_started_js__WEBPACK_IMPORTED_MODULE_4__/* .startedMarkdown */ .f)(outcome);
     if (started)
         sections.push(started);
+    if (outcome.dryRun)
+        sections.push('### Dry run', dryRunTable(outcome.dryRun));
     if (outcome.problems.length > 0)
         sections.push('### Input problems', (said.quoted[0] ?? []).map((p) => `- ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(p, 500)}`).join('\n'));
     const updates = outcome.targets.filter((t) => t.ref.kind === 'update');
@@ -112,6 +114,10 @@ function renderSummary(outcome, told, options = {}) {
     const exact = outcome.targets.length > 0 ? ' Hover a time for the exact moment (UTC).' : '';
     sections.push(`<sub>Finished in ${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(outcome.elapsedMs)} with ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .counted */ .hS)(polls, 'poll')}.${exact}</sub>`);
     return fitInBudget(`${sections.join('\n\n')}\n`);
+}
+const CHECK_MARKS = { ok: '\u2705', warning: '\u26a0\ufe0f unproven', problem: '\u274c', unknown: '\u2754 not learnt' };
+function dryRunTable(report) {
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .table */ .tp)(['Check', 'Found'], report.checks.map((check) => [`${CHECK_MARKS[check.state]} ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(check.subject, 100)}`, (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeWithCode */ .HY)(check.words, 1500)]));
 }
 function reasonSection(outcome, { lead, quoted, next }) {
     const evidence = (i) => (outcome.problems.length === 0 && (quoted[i]?.length ?? 0) > 0 ? [(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .preBlock */ .DI)(quoted[i] ?? [])] : []);
@@ -177,7 +183,7 @@ function checkTable(targets, withReason, reasonOf) {
             .slice(0, MAX_CHECK_REPORTS)
             .map((r) => {
             const url = (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .reportUrl */ .kx)(r);
-            const label = `${r.kind === 'check-run' ? 'check run' : 'commit status'} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(r.name, 100)}`;
+            const label = `${_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .REPORT_KIND_WORDS */ .sx[r.kind]} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .oneLine */ .TN)(r.name, 100)}`;
             return `${url ? (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .link */ .nf)(label, url) : (0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeText */ .X1)(label, 120)}: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_2__/* .codeSpan */ .SS)((0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .stateWord */ .kc)(r), 40)}`;
         })
             .join('<br>');

@@ -1,0 +1,521 @@
+export const id = 978;
+export const ids = [978,888];
+export const modules = {
+
+/***/ 5978:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   RECENT_COMMITS: () => (/* binding */ RECENT_COMMITS),
+/* harmony export */   githubDryRun: () => (/* binding */ githubDryRun)
+/* harmony export */ });
+/* harmony import */ var _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9933);
+/* harmony import */ var _inputs_parse_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7956);
+/* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2516);
+/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5474);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
+/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2445);
+/* harmony import */ var _comment_api_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1691);
+/* harmony import */ var _platform_check_api_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1888);
+/* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5886);
+
+
+
+
+
+
+
+
+
+const RECENT_COMMITS = 10;
+function githubDryRun(settings, raw, clean, load = () => __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157))) {
+    return {
+        async check(signal, timeoutMs) {
+            const asked = (0,_inputs_parse_js__WEBPACK_IMPORTED_MODULE_1__/* .recordsAskedFor */ .Gx)(raw);
+            const records = [
+                asked.comment && 'pr-comment',
+                asked.deployment && 'deployment-environment',
+                asked.commitStatus && 'commit-status'
+            ].filter((r) => r !== false);
+            if (records.length === 0 && !settings.platformCheck)
+                return [];
+            const token = raw['github-token'].trim();
+            if (token === '')
+                return [
+                    ...[...records, ...(settings.platformCheck ? ['platform-check'] : [])].map((record) => ({
+                        subject: `github-token for ${record}`,
+                        state: 'problem',
+                        invalid: true,
+                        words: `github-token is empty (a secret that is not set?), so ${record} would be skipped; pass github-token, or remove ${record}`
+                    }))
+                ];
+            let place;
+            try {
+                place = await open(await load(), token, clean);
+            }
+            catch (error) {
+                const why = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(error instanceof Error ? error.message : String(error), 200);
+                return [
+                    {
+                        subject: 'github-token',
+                        state: 'unknown',
+                        words: `the GitHub toolkit could not be loaded (${why}); check that the action's dist/ folder is complete`
+                    }
+                ];
+            }
+            if ('problem' in place) {
+                const { problem } = place;
+                return [{ subject: 'github-token', state: 'unknown', words: `${problem}, so nothing could be read from GitHub` }];
+            }
+            const budget = AbortSignal.any([signal, (0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_7__/* .timeoutSignal */ ._)(timeoutMs)]);
+            const within = () => budget;
+            const checks = [];
+            for (const record of records)
+                checks.push(await recordCheck(record, place, settings, within));
+            if (settings.platformCheck)
+                checks.push(await nameCheck(settings, place, (0,_platform_check_api_js__WEBPACK_IMPORTED_MODULE_6__.platformCheckReader)(settings.platformCheck, clean, load), budget, timeoutMs, within));
+            return checks;
+        }
+    };
+}
+async function open(github, token, clean) {
+    const context = github.context;
+    let repository;
+    try {
+        repository = context.repo;
+    }
+    catch {
+        return { problem: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+    }
+    const commit = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_8__.runCommit)(context);
+    if ('problem' in commit)
+        return { problem: commit.problem };
+    return { octokit: (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_5__/* .guardedClient */ .S2)(github.getOctokit(token), token, clean), ...repository, sha: commit.sha, context };
+}
+const RECORD_READS = {
+    'commit-status': { what: "the commit statuses of the run's commit", read: 'statuses: read', write: 'statuses: write' },
+    'deployment-environment': { what: 'the deployments of the repository', read: 'deployments: read', write: 'deployments: write' },
+    'pr-comment': { what: 'the comments of the pull request', read: 'pull-requests: read', write: 'pull-requests: write' }
+};
+async function recordCheck(record, place, settings, within) {
+    const { what, write } = RECORD_READS[record];
+    const subject = `github-token for ${record}`;
+    const { octokit, owner, repo, sha } = place;
+    let request;
+    if (record === 'commit-status')
+        request = () => octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/statuses', { owner, repo, ref: sha, per_page: 1, request: { signal: within() } });
+    else if (record === 'deployment-environment')
+        request = () => octokit.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, per_page: 1, request: { signal: within() } });
+    else {
+        const target = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_5__/* .commentTarget */ .lt)(place.context, settings.comment?.prNumberTarget);
+        if ('skip' in target)
+            return { subject, state: 'warning', words: `not checked: ${target.skip}; the comment would be skipped with a warning` };
+        request = () => octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+            owner,
+            repo,
+            issue_number: target.number,
+            per_page: 1,
+            request: { signal: within() }
+        });
+    }
+    try {
+        await request();
+    }
+    catch (error) {
+        return refusal(error, subject, what, write, within().aborted);
+    }
+    return {
+        subject,
+        state: 'ok',
+        words: `reads ${what}; writing needs ${write}, which cannot be proven without writing: check that the job's permissions (or the token's) grant it`
+    };
+}
+function refusal(error, subject, what, write, outOfTime) {
+    const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error);
+    const said = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)((error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? '', 200);
+    if (status === 401)
+        return {
+            subject,
+            state: 'problem',
+            misconfigured: true,
+            words: `GitHub refused github-token reading ${what} (HTTP 401: ${said}); give a current token with ${write}`
+        };
+    if (status === 403 || status === 404)
+        return {
+            subject,
+            state: 'problem',
+            misconfigured: true,
+            words: `the token cannot read ${what} (HTTP ${status}: ${said}), so it cannot write them either: it needs ${write}; add \`permissions: ${write}\` to the job, or pass a github-token that has it`
+        };
+    if (outOfTime || (0,_records_listing_js__WEBPACK_IMPORTED_MODULE_3__/* .isAbort */ .rV)(error))
+        return { subject, state: 'unknown', words: `the GitHub API did not answer in time reading ${what} (request-timeout, or a cancel); run again` };
+    const unreached = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_5__/* .unreachableSaid */ .sn)(error);
+    return { subject, state: 'unknown', words: `${what} could not be read (${unreached ?? (status ? `HTTP ${status}: ${said}` : said)}); run again` };
+}
+function branchOf(context) {
+    const head = context.payload.pull_request?.head?.ref;
+    if (head)
+        return head;
+    const ref = context.ref ?? '';
+    return ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : undefined;
+}
+async function nameCheck(settings, place, reader, signal, timeoutMs, within) {
+    const check = settings.platformCheck;
+    const subject = 'platform-check';
+    if (!check)
+        return { subject, state: 'ok', words: 'not asked for' };
+    const name = (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .shownName */ .HD)(check.name);
+    const excluded = { ownContext: settings.commitStatus?.context };
+    const read = await reader.read(signal, timeoutMs);
+    if (read.kind === 'fatal')
+        return { subject, state: read.misconfigured ? 'problem' : 'unknown', ...(read.misconfigured ? { misconfigured: true } : {}), words: read.reason };
+    if (read.kind === 'transient') {
+        const why = signal.aborted ? 'no complete answer within request-timeout, or a cancel' : read.reason;
+        return { subject, state: 'unknown', words: `the run's commit could not be read (${why}); run again` };
+    }
+    const short = place.sha.slice(0, 7);
+    const here = read.reports.filter((r) => (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .counts */ .tQ)(check.name, r, excluded));
+    if (here.length > 0)
+        return {
+            subject,
+            state: 'ok',
+            words: `${name} is on the run's commit ${short}: ${here.map((r) => `${(0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .shownName */ .HD)(r.name)} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)((0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .stateWord */ .kc)(r), 40)}`).join(', ')}; github-token reads it (checks: read, statuses: read, deployments: read)`
+        };
+    const seen = [...read.reports];
+    const branch = branchOf(place.context);
+    let readCommits = 0;
+    let unread = '';
+    if (branch) {
+        try {
+            for (const sha of await recentCommits(place, branch, within)) {
+                if (sha === place.sha)
+                    continue;
+                const reports = await firstPages(place, sha, within);
+                readCommits++;
+                seen.push(...reports);
+                const there = reports.filter((r) => (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .counts */ .tQ)(check.name, r, excluded));
+                if (there.length > 0)
+                    return {
+                        subject,
+                        state: 'ok',
+                        words: `${name} is on ${sha.slice(0, 7)}, a recent commit of branch ${(0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .shownName */ .HD)(branch)}, not yet on the run's commit ${short}: the name is right, and the platform's app has not reported on this commit yet (the wait waits for it)`
+                    };
+            }
+        }
+        catch (error) {
+            unread = ` (the branch's other commits could not all be read: HTTP ${(0,_records_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .statusOf */ .c2)(error) ?? 'no answer'})`;
+        }
+    }
+    const others = readCommits === 1 ? '1 recent commit' : `${readCommits} recent commits`;
+    const where = `the run's commit ${short}${branch && readCommits > 0 ? ` nor on ${others} of branch ${(0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .shownName */ .HD)(branch)}` : ''}${unread}`;
+    const names = (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .namesPresent */ .SX)(seen.filter((r) => !(r.kind === 'status' && r.name === excluded.ownContext)));
+    if (names.length === 0)
+        return {
+            subject,
+            state: 'warning',
+            words: `nothing reports on ${where} yet, so the name ${name} cannot be checked: if the platform's app is installed on this repository and deploys this branch, it may not have run yet`
+        };
+    return {
+        subject,
+        state: 'problem',
+        invalid: true,
+        words: `no check run, commit status or deployment named ${name} on ${where}; the names there are ${(0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_0__/* .fewNames */ .BT)(names, 10)}. Check platform-check: give the name the platform's app reports under (see the commit's checks on GitHub)`
+    };
+}
+async function recentCommits(place, branch, within) {
+    const { octokit, owner, repo } = place;
+    const answer = await octokit.request('GET /repos/{owner}/{repo}/commits', {
+        owner,
+        repo,
+        sha: branch,
+        per_page: RECENT_COMMITS,
+        request: { signal: within() }
+    });
+    const commits = Array.isArray(answer.data) ? answer.data : [];
+    return commits
+        .map((c) => (c && typeof c === 'object' ? c.sha : undefined))
+        .filter((sha) => typeof sha === 'string')
+        .slice(0, RECENT_COMMITS);
+}
+async function firstPages(place, sha, within) {
+    const { octokit, owner, repo } = place;
+    const [runs, statuses, deployments] = await Promise.all([
+        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', {
+            owner,
+            repo,
+            ref: sha,
+            per_page: 100,
+            filter: 'all',
+            request: { signal: within() }
+        }),
+        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/statuses', { owner, repo, ref: sha, per_page: 100, request: { signal: within() } }),
+        octokit.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, sha, per_page: 100, request: { signal: within() } })
+    ]);
+    const runItems = runs.data.check_runs;
+    const listed = (data) => (Array.isArray(data) ? data : []);
+    const reports = [
+        ...listed(runItems).map((item) => (0,_platform_check_api_js__WEBPACK_IMPORTED_MODULE_6__.reportOf)('check-runs', item)),
+        ...listed(statuses.data).map((item) => (0,_platform_check_api_js__WEBPACK_IMPORTED_MODULE_6__.reportOf)('statuses', item)),
+        ...listed(deployments.data).map((item) => (0,_platform_check_api_js__WEBPACK_IMPORTED_MODULE_6__.reportOf)('deployments', item))
+    ];
+    return reports.filter((r) => r !== undefined);
+}
+
+
+/***/ }),
+
+/***/ 1888:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MAX_CHECK_PAGES: () => (/* binding */ MAX_CHECK_PAGES),
+/* harmony export */   classifyFailure: () => (/* binding */ classifyFailure),
+/* harmony export */   deploymentStatusOf: () => (/* binding */ deploymentStatusOf),
+/* harmony export */   platformCheckReader: () => (/* binding */ platformCheckReader),
+/* harmony export */   reportOf: () => (/* binding */ reportOf)
+/* harmony export */ });
+/* harmony import */ var _records_failure_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2516);
+/* harmony import */ var _records_listing_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5474);
+/* harmony import */ var _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9933);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
+/* harmony import */ var _timeout_signal_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2445);
+/* harmony import */ var _comment_api_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1691);
+/* harmony import */ var _engine_platform_check_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5174);
+/* harmony import */ var _run_commit_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5886);
+
+
+
+
+
+
+
+
+const MAX_CHECK_PAGES = 30;
+const PER_PAGE = 100;
+const LISTINGS = {
+    'check-runs': { route: 'GET /repos/{owner}/{repo}/commits/{ref}/check-runs', what: 'check runs', permission: 'checks: read' },
+    statuses: { route: 'GET /repos/{owner}/{repo}/commits/{ref}/statuses', what: 'commit statuses', permission: 'statuses: read' },
+    deployments: { route: 'GET /repos/{owner}/{repo}/deployments', what: 'deployments', permission: 'deployments: read' },
+    'deployment-statuses': {
+        route: 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses',
+        what: 'deployment statuses',
+        permission: 'deployments: read'
+    }
+};
+const COMMIT_LISTINGS = ['check-runs', 'statuses', 'deployments'];
+const PERMISSIONS = [...new Set(Object.values(LISTINGS).map((l) => l.permission))];
+function platformCheckReader(settings, clean, load = () => __webpack_require__.e(/* import() */ 157).then(__webpack_require__.bind(__webpack_require__, 157))) {
+    let opened;
+    const cache = new Map();
+    const open = async () => {
+        const github = await load();
+        const { owner, repo } = repositoryOf(github.context);
+        if (!owner || !repo)
+            return { problem: 'the repository of the run is unknown (GITHUB_REPOSITORY is not set)' };
+        const commit = (0,_run_commit_js__WEBPACK_IMPORTED_MODULE_6__.runCommit)(github.context);
+        if ('problem' in commit)
+            return { problem: commit.problem };
+        return { octokit: (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_4__/* .guardedClient */ .S2)(github.getOctokit(settings.githubToken), settings.githubToken, clean), owner, repo, sha: commit.sha };
+    };
+    const excluded = { ownEnvironment: settings.ownEnvironment };
+    return {
+        reads: _engine_platform_check_js__WEBPACK_IMPORTED_MODULE_5__/* .NEVER_APPEARED */ .EI,
+        async read(signal, timeoutMs) {
+            opened ??= open();
+            let place;
+            try {
+                place = await opened;
+            }
+            catch (error) {
+                opened = undefined;
+                return { kind: 'fatal', reason: `the GitHub toolkit could not be loaded (${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(error instanceof Error ? error.message : String(error), 200)})` };
+            }
+            if ('problem' in place)
+                return { kind: 'fatal', reason: `${place.problem}, so platform-check has no commit to read`, misconfigured: true };
+            const within = AbortSignal.any([signal, (0,_timeout_signal_js__WEBPACK_IMPORTED_MODULE_7__/* .timeoutSignal */ ._)(timeoutMs)]);
+            const failed = (read) => read.kind === 'transient' && signal.aborted ? { kind: 'transient', reason: 'cancelled' } : timedOut(read, within, signal, timeoutMs);
+            const reports = [];
+            for (const listing of COMMIT_LISTINGS) {
+                const read = await readListing(place, listing, within, cache);
+                if ('kind' in read)
+                    return failed(read);
+                if (listing !== 'deployments') {
+                    reports.push(...read.reports);
+                    continue;
+                }
+                for (const deployment of (0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .newestPerName */ .Tb)(read.reports)) {
+                    if (!(0,_engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .counts */ .tQ)(settings.name, deployment, excluded)) {
+                        reports.push({ ...deployment, status: 'unread' });
+                        continue;
+                    }
+                    const newest = await readNewestStatus(place, deployment.id, within, cache);
+                    if ('kind' in newest)
+                        return failed(newest);
+                    reports.push({ ...deployment, ...newest.state });
+                }
+            }
+            return { kind: 'listed', commit: place.sha, reports };
+        }
+    };
+}
+function timedOut(read, within, signal, timeoutMs) {
+    if (read.kind === 'transient' && within.aborted && !signal.aborted)
+        return { kind: 'transient', reason: `no complete answer within ${timeoutMs / 1000}s (request-timeout) from the GitHub API` };
+    return read;
+}
+function repositoryOf(context) {
+    try {
+        return context.repo;
+    }
+    catch {
+        return { owner: undefined, repo: undefined };
+    }
+}
+async function readListing(place, listing, signal, cache) {
+    const { what } = LISTINGS[listing];
+    const reports = [];
+    const params = listing === 'deployments' ? { sha: place.sha } : listing === 'check-runs' ? { ref: place.sha, filter: 'all' } : { ref: place.sha };
+    for (let page = 1; page <= MAX_CHECK_PAGES; page++) {
+        const items = await readPage(place, listing, { ...params, per_page: PER_PAGE, page }, `${listing} ${place.sha} ${page}`, signal, cache);
+        if (!Array.isArray(items))
+            return items;
+        for (const item of items) {
+            const report = reportOf(listing, item);
+            if (!report)
+                return {
+                    kind: 'transient',
+                    reason: `GitHub's answer listing the ${what} of commit ${place.sha.slice(0, 7)} held an entry without an id, a name or a state (not GitHub's own listing: a proxy's or a catch-all's answer?); it is read again`
+                };
+            reports.push(report);
+        }
+        if (items.length < PER_PAGE)
+            return { reports };
+    }
+    return {
+        kind: 'transient',
+        reason: `the ${what} of commit ${place.sha.slice(0, 7)} did not end within ${MAX_CHECK_PAGES} pages of ${PER_PAGE}; the listing is not believed`
+    };
+}
+async function readPage(place, listing, params, key, signal, cache) {
+    const cached = cache.get(key);
+    try {
+        const response = await place.octokit.request(LISTINGS[listing].route, {
+            owner: place.owner,
+            repo: place.repo,
+            ...params,
+            headers: cached ? { 'if-none-match': cached.etag } : {},
+            request: { signal }
+        });
+        const items = itemsOf(listing, response.data);
+        if (!items)
+            return {
+                kind: 'transient',
+                reason: `GitHub's answer listing the ${LISTINGS[listing].what} of commit ${place.sha.slice(0, 7)} was not the listing expected (cut short, or not from the GitHub API)`
+            };
+        const etag = response.headers.etag;
+        if (typeof etag === 'string' && etag !== '')
+            cache.set(key, { etag, items });
+        return items;
+    }
+    catch (error) {
+        if ((0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error) === 304 && cached)
+            return cached.items;
+        return classifyFailure(error, listing, place.sha);
+    }
+}
+async function readNewestStatus(place, id, signal, cache) {
+    const params = { deployment_id: id, per_page: PER_PAGE, page: 1 };
+    const items = await readPage(place, 'deployment-statuses', params, `deployment-statuses ${id}`, signal, cache);
+    if (!Array.isArray(items))
+        return items;
+    for (const item of items) {
+        const state = deploymentStatusOf(item);
+        if (state)
+            return { state };
+    }
+    return { state: { status: _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_DEPLOYMENT_STATUS */ .nW, url: undefined } };
+}
+function deploymentStatusOf(item) {
+    if (!item || typeof item !== 'object')
+        return undefined;
+    const entry = item;
+    const state = text(entry.state);
+    if (state === undefined)
+        return undefined;
+    return { status: state, url: text(entry.environment_url) || text(entry.target_url) || text(entry.log_url) || undefined };
+}
+function itemsOf(listing, data) {
+    if (listing !== 'check-runs')
+        return Array.isArray(data) ? data : undefined;
+    const runs = data && typeof data === 'object' ? data.check_runs : undefined;
+    return Array.isArray(runs) ? runs : undefined;
+}
+const text = (value) => (typeof value === 'string' ? value : undefined);
+function reportOf(listing, item) {
+    if (!item || typeof item !== 'object')
+        return undefined;
+    const entry = item;
+    const id = entry.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id))
+        return undefined;
+    if (listing === 'deployments') {
+        const name = text(entry.environment);
+        if (name === undefined)
+            return undefined;
+        return { kind: 'deployment', name, id, status: _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_DEPLOYMENT_STATUS */ .nW, conclusion: null, url: undefined };
+    }
+    if (listing === 'check-runs') {
+        const name = text(entry.name);
+        const status = text(entry.status);
+        if (name === undefined || status === undefined)
+            return undefined;
+        const app = entry.app && typeof entry.app === 'object' ? text(entry.app.slug) : undefined;
+        return { kind: 'check-run', name, id, status, conclusion: text(entry.conclusion) ?? null, url: text(entry.details_url) || text(entry.html_url), app };
+    }
+    const name = text(entry.context);
+    const state = text(entry.state);
+    if (name === undefined || state === undefined)
+        return undefined;
+    return { kind: 'status', name, id, status: state, conclusion: null, url: text(entry.target_url) };
+}
+function classifyFailure(error, listing, sha) {
+    const { what, permission } = LISTINGS[listing];
+    const status = (0,_records_failure_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(error);
+    const said = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)((error instanceof Error ? error.message : String(error)).split('\n')[0]?.replace(/ - https:\/\/docs\.github\.com\S*$/, '') ?? '', 200);
+    const reading = `reading the ${what} of commit ${sha.slice(0, 7)}`;
+    if ((0,_records_listing_js__WEBPACK_IMPORTED_MODULE_1__/* .isAbort */ .rV)(error))
+        return { kind: 'transient', reason: `the GitHub API did not answer in time ${reading}` };
+    const unreached = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_4__/* .unreachableSaid */ .sn)(error);
+    if (unreached)
+        return { kind: 'transient', reason: unreached };
+    if ((0,_comment_api_js__WEBPACK_IMPORTED_MODULE_4__/* .rateLimited */ .xd)(error)) {
+        const wait = (0,_comment_api_js__WEBPACK_IMPORTED_MODULE_4__/* .retryAfterMs */ .Vs)(error);
+        return { kind: 'transient', reason: `HTTP ${status} from GitHub ${reading}: rate limited (${said})`, ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+    }
+    if (status === 401)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP 401 from GitHub ${reading}: github-token was refused (${said}); give a current token with ${permission}`
+        };
+    if (status === 404 && listing === 'deployment-statuses')
+        return { kind: 'transient', reason: `HTTP 404 from GitHub ${reading}: a deployment listed a moment ago was not found (deleted meanwhile?); read again` };
+    if (status === 403 || status === 404)
+        return {
+            kind: 'fatal',
+            misconfigured: true,
+            reason: `HTTP ${status} from GitHub ${reading} (${said}): the token needs ${permission}; add \`permissions: ${permission}\` to the job (platform-check reads with ${PERMISSIONS.slice(0, -1).join(', ')} and ${PERMISSIONS.at(-1)}), or pass a github-token that has it`
+        };
+    if (status === 408 || (status !== undefined && status >= 500))
+        return { kind: 'transient', reason: `HTTP ${status} from GitHub ${reading}` };
+    if (status !== undefined)
+        return { kind: 'fatal', reason: `HTTP ${status} from GitHub ${reading} (${said})` };
+    return { kind: 'transient', reason: `${reading} failed: ${said}` };
+}
+
+
+/***/ })
+
+};
