@@ -1,6 +1,6 @@
 // Where the platform is, and the admin key that reads updates and jobs and starts work.
 import * as z from 'zod/mini'
-import { isLoopbackHost } from '../site-address.js'
+import { addressProblems } from '../site-address.js'
 import { addProblem, fromText, platformKeySchema } from './values.js'
 
 export const platformDefaults = {
@@ -18,13 +18,7 @@ export const platformSchema = z.object({
       addProblem(ctx, 'is not a URL; use e.g. https://api.example.com')
       return z.NEVER
     }
-    const problems: string[] = []
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push('must use https://')
-    else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-      problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])')
-    if (url.username || url.password) problems.push('must not contain credentials; pass the key in admin-key')
-    if (url.search || text.includes('?')) problems.push('must not contain a query string')
-    if (url.hash || text.includes('#')) problems.push('must not contain a fragment')
+    const problems = addressProblems(url, text, 'pass the key in admin-key')
     // The platform's paths carry their version (`/v1/project/…`, `/v2/agent/…`, `/discovery/v1/…`): a
     // base URL ending in one, as the platform's published reference names its server, doubles it.
     const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname)
