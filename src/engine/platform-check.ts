@@ -19,7 +19,7 @@ import {
   shownStatus,
   stateWord
 } from './targets/platform-check.js'
-import type { PollContext } from './wait-context.js'
+import { type PollContext, sharedEnd } from './wait-context.js'
 
 type PlatformCheckRef = Extract<TargetRef, { kind: 'platform-check' }>
 
@@ -91,34 +91,16 @@ export async function pollPlatformCheck(ref: PlatformCheckRef, ctx: PollContext,
   })
   report.finishedAfterMs = deps.clock.now() - startedAt
   const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`
-  switch (end.kind) {
-    case 'settled':
-      report.result = end.value.result
-      report.error = end.value.reason ?? null
-      break
-    case 'timeout': {
-      const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
-      if (!readOnce) {
-        // Nothing of the commit was ever read: the outcome could not be learnt, which no setting lets pass.
-        report.result = 'error'
-        const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`
-        report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never
-        break
-      }
-      report.result = 'timeout'
-      const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : []
-      report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last
-      break
-    }
-    case 'cancelled':
-      report.result = 'cancelled'
-      report.error = 'the run was cancelled'
-      break
-    case 'error':
-      report.result = 'error'
-      report.error = end.reason
-      if (end.misconfigured) report.misconfigured = true
-      break
+  // Nothing of the commit was ever read: the outcome could not be learnt.
+  if (sharedEnd(report, end, readOnce ? undefined : `the checks and statuses of the run's commit could not be read before ${ranOut}`)) return report
+  if (end.kind === 'settled') {
+    report.result = end.value.result
+    report.error = end.value.reason ?? null
+  } else if (end.kind === 'timeout') {
+    const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
+    report.result = 'timeout'
+    const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : []
+    report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last
   }
   return report
 }

@@ -2,7 +2,7 @@
 // the other targets. Apart from wait.ts, so that each kind of target's wait (platform-check.ts)
 // can take it without importing the wait itself.
 import type { ApiClient } from '../api/client.js'
-import type { Clock, PlatformCheckPort, Settings, TargetRef, WaitEvents } from '../model.js'
+import type { Clock, PlatformCheckPort, PollEnd, Settings, TargetRef, TargetReport, WaitEvents } from '../model.js'
 
 export interface WaitDeps {
   client: ApiClient
@@ -27,4 +27,30 @@ export interface PollContext {
   limit: <T>(task: () => Promise<T>) => Promise<T>
   signal: AbortSignal
   onStatus: (ref: TargetRef, status: string) => void
+}
+
+/**
+ * What every kind of target's wait writes for the ends they share: a cancel, an error, and a
+ * timeout before anything was read (the outcome could not be learnt, which no setting lets
+ * pass: what kept every read away leads). True when `end` was one of them.
+ */
+export function sharedEnd(report: TargetReport, end: PollEnd<unknown>, neverRead: string | undefined): boolean {
+  switch (end.kind) {
+    case 'cancelled':
+      report.result = 'cancelled'
+      report.error = 'the run was cancelled'
+      return true
+    case 'error':
+      report.result = 'error'
+      report.error = end.reason
+      if (end.misconfigured) report.misconfigured = true
+      return true
+    case 'timeout':
+      if (neverRead === undefined) return false
+      report.result = 'error'
+      report.error = end.lastProblem ? `${end.lastProblem}; ${neverRead}` : neverRead
+      return true
+    default:
+      return false
+  }
 }

@@ -10,7 +10,7 @@ import { jobTarget } from './targets/job.js'
 import type { TargetKind } from './targets/target.js'
 import { updateTarget } from './targets/update.js'
 import { formatDuration } from '../durations.js'
-import type { PollContext, WaitDeps } from './wait-context.js'
+import { type PollContext, sharedEnd, type WaitDeps } from './wait-context.js'
 import { withoutUserinfoIn } from '../text.js'
 import type { Attempt, JobRecord, Judgement, Settings, TargetRef, TargetReport, UpdateRecord } from '../model.js'
 
@@ -201,38 +201,18 @@ async function pollRecord(ref: Exclude<TargetRef, { kind: 'platform-check' }>, c
     onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
   })
   report.finishedAfterMs = deps.clock.now() - startedAt
-  switch (end.kind) {
-    case 'settled':
-      report.result = end.value.result
-      report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null)
-      report.note = end.value.note
-      break
-    case 'timeout': {
-      const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`
-      if (!report.status) {
-        // A timeout says the work was still running at the deadline; with no status ever read,
-        // nothing is known of it: the outcome could not be learnt, which no setting lets pass.
-        // What kept every status away leads, as for any error.
-        report.result = 'error'
-        const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`
-        report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never
-        break
-      }
-      report.result = 'timeout'
-      const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
-      const stale = followUp?.stale(report.status)
-      report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`
-      break
-    }
-    case 'cancelled':
-      report.result = 'cancelled'
-      report.error = 'the run was cancelled'
-      break
-    case 'error':
-      report.result = 'error'
-      report.error = end.reason
-      if (end.misconfigured) report.misconfigured = true
-      break
+  const ranOut = `the timeout (${formatDuration(settings.timeoutMs)}) ran out`
+  // A timeout says the work was still running at the deadline; with no status ever read, nothing is known of it.
+  if (sharedEnd(report, end, report.status ? undefined : `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`)) return report
+  if (end.kind === 'settled') {
+    report.result = end.value.result
+    report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null)
+    report.note = end.value.note
+  } else if (end.kind === 'timeout') {
+    report.result = 'timeout'
+    const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : ''
+    const stale = followUp?.stale(report.status)
+    report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`
   }
   return report
 }
