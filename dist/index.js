@@ -28647,6 +28647,8 @@ function misconfigured(outcome) {
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5534);
 /* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3109);
 /* harmony import */ var _targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9933);
+/* harmony import */ var _wait_context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4615);
+
 
 
 
@@ -28717,34 +28719,17 @@ async function pollPlatformCheck(ref, ctx, report) {
     });
     report.finishedAfterMs = deps.clock.now() - startedAt;
     const ranOut = `the timeout (${(0,_durations_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a)(settings.timeoutMs)}) ran out`;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? null;
-            break;
-        case 'timeout': {
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            if (!readOnce) {
-                report.result = 'error';
-                const never = `the checks and statuses of the run's commit could not be read before ${ranOut}`;
-                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
-                break;
-            }
-            report.result = 'timeout';
-            const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : [];
-            report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
+    if ((0,_wait_context_js__WEBPACK_IMPORTED_MODULE_3__/* .sharedEnd */ .F)(report, end, readOnce ? undefined : `the checks and statuses of the run's commit could not be read before ${ranOut}`))
+        return report;
+    if (end.kind === 'settled') {
+        report.result = end.value.result;
+        report.error = end.value.reason ?? null;
+    }
+    else if (end.kind === 'timeout') {
+        const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+        report.result = 'timeout';
+        const matched = report.parsed?.kind === 'platform-check' ? report.parsed.data.matched : [];
+        report.error = matched.length === 0 ? neverAppeared(ref.id, commit, present, ranOut, port?.reads) + last : stillRunning(matched, ranOut) + last;
     }
     return report;
 }
@@ -29137,6 +29122,38 @@ function listed(list, status) {
 
 /***/ }),
 
+/***/ 4615:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ sharedEnd)
+/* harmony export */ });
+function sharedEnd(report, end, neverRead) {
+    switch (end.kind) {
+        case 'cancelled':
+            report.result = 'cancelled';
+            report.error = 'the run was cancelled';
+            return true;
+        case 'error':
+            report.result = 'error';
+            report.error = end.reason;
+            if (end.misconfigured)
+                report.misconfigured = true;
+            return true;
+        case 'timeout':
+            if (neverRead === undefined)
+                return false;
+            report.result = 'error';
+            report.error = end.lastProblem ? `${end.lastProblem}; ${neverRead}` : neverRead;
+            return true;
+        default:
+            return false;
+    }
+}
+
+
+/***/ }),
+
 /***/ 5101:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29379,7 +29396,10 @@ function judgeDeployedCommit(record, expectSha) {
     };
 }
 
+// EXTERNAL MODULE: ./src/engine/wait-context.ts
+var wait_context = __nccwpck_require__(4615);
 ;// CONCATENATED MODULE: ./src/engine/wait.ts
+
 
 
 
@@ -29553,36 +29573,19 @@ async function pollRecord(ref, ctx, report) {
         onRetry: (reason, delayMs) => deps.events.retrying?.(ref, reason, delayMs)
     });
     report.finishedAfterMs = deps.clock.now() - startedAt;
-    switch (end.kind) {
-        case 'settled':
-            report.result = end.value.result;
-            report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
-            report.note = end.value.note;
-            break;
-        case 'timeout': {
-            const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
-            if (!report.status) {
-                report.result = 'error';
-                const never = `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`;
-                report.error = end.lastProblem ? `${end.lastProblem}; ${never}` : never;
-                break;
-            }
-            report.result = 'timeout';
-            const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
-            const stale = followUp?.stale(report.status);
-            report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`;
-            break;
-        }
-        case 'cancelled':
-            report.result = 'cancelled';
-            report.error = 'the run was cancelled';
-            break;
-        case 'error':
-            report.result = 'error';
-            report.error = end.reason;
-            if (end.misconfigured)
-                report.misconfigured = true;
-            break;
+    const ranOut = `the timeout (${(0,durations/* formatDuration */.a)(settings.timeoutMs)}) ran out`;
+    if ((0,wait_context/* sharedEnd */.F)(report, end, report.status ? undefined : `${NEVER_READ} ${kind.noun} could be read before ${ranOut}`))
+        return report;
+    if (end.kind === 'settled') {
+        report.result = end.value.result;
+        report.error = end.value.reason ?? (end.value.result === 'failure' ? `the ${kind.noun} ended with status "${report.status}"` : null);
+        report.note = end.value.note;
+    }
+    else if (end.kind === 'timeout') {
+        report.result = 'timeout';
+        const last = end.lastProblem ? `; last problem: ${end.lastProblem}` : '';
+        const stale = followUp?.stale(report.status);
+        report.error = `still "${report.status}" when ${ranOut}${stale ? ` (${stale})` : ''}${last}`;
     }
     return report;
 }
@@ -29981,17 +29984,7 @@ const platformSchema = schemas/* object */.Ikc({
             addProblem(ctx, 'is not a URL; use e.g. https://api.example.com');
             return core/* NEVER */.tm;
         }
-        const problems = [];
-        if (url.protocol !== 'https:' && url.protocol !== 'http:')
-            problems.push('must use https://');
-        else if (url.protocol === 'http:' && !(0,site_address/* isLoopbackHost */.cW)(url.hostname))
-            problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
-        if (url.username || url.password)
-            problems.push('must not contain credentials; pass the key in admin-key');
-        if (url.search || text.includes('?'))
-            problems.push('must not contain a query string');
-        if (url.hash || text.includes('#'))
-            problems.push('must not contain a fragment');
+        const problems = (0,site_address/* addressProblems */.XS)(url, text, 'pass the key in admin-key');
         const versioned = /^(.*?)(\/(?:discovery(?:\/v\d+)?|v\d+))\/*$/i.exec(url.pathname);
         if (problems.length === 0 && versioned) {
             const [, rest = '', version = ''] = versioned;
@@ -31290,29 +31283,32 @@ function titleFor(outcome) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   XS: () => (/* binding */ addressProblems),
 /* harmony export */   fS: () => (/* binding */ siteUrlProblems),
 /* harmony export */   pV: () => (/* binding */ siteBase)
 /* harmony export */ });
+/* unused harmony export isLoopbackHost */
 function isLoopbackHost(hostname) {
     return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
-function siteUrlProblems(text) {
-    if (!URL.canParse(text))
-        return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
-    const url = new URL(text);
+function addressProblems(url, text, credentials) {
     const problems = [];
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         problems.push('must use https://');
     else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
         problems.push('must use https:// (http:// is accepted only for localhost, 127.0.0.0/8 and [::1])');
     if (url.username || url.password)
-        problems.push('must not contain credentials; give the header a protected site needs in page-header');
+        problems.push(`must not contain credentials; ${credentials}`);
     if (url.search || text.includes('?'))
         problems.push('must not contain a query string');
     if (url.hash || text.includes('#'))
         problems.push('must not contain a fragment');
     return problems;
+}
+function siteUrlProblems(text) {
+    if (!URL.canParse(text))
+        return ['is not a URL; use the address readers open the docs at, e.g. https://docs.example.com'];
+    return addressProblems(new URL(text), text, 'give the header a protected site needs in page-header');
 }
 function siteBase(text) {
     const url = new URL(text);

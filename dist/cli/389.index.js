@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   pI: () => (/* binding */ problemAsGiven)
 /* harmony export */ });
 /* harmony import */ var _durations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5534);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7778);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);
@@ -258,7 +258,7 @@ function problemAsGiven(problem, place = _place_js__WEBPACK_IMPORTED_MODULE_5__/
 /* unused harmony exports MAX_ERROR_LINES, allErrorLines, errorLines, fileRefOf */
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_targets_states_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7778);
 
 
 
@@ -350,7 +350,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
 /* harmony import */ var _engine_outcome_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(938);
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7778);
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2296);
 /* harmony import */ var _evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3877);
 /* harmony import */ var _explainer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6434);

@@ -318,8 +318,8 @@ var run_record = __webpack_require__(7649);
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/engine/wait.ts + 6 modules
-var wait = __webpack_require__(4891);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 7 modules
+var wait = __webpack_require__(7778);
 // EXTERNAL MODULE: ./src/report/advice.ts
 var advice = __webpack_require__(2296);
 // EXTERNAL MODULE: ./src/report/evidence.ts

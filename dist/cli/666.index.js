@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   renderJunit: () => (/* binding */ renderJunit),
 /* harmony export */   xmlText: () => (/* binding */ xmlText)
 /* harmony export */ });
-/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4891);
+/* harmony import */ var _engine_wait_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7778);
 /* harmony import */ var _report_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7994);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 

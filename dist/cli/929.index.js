@@ -361,8 +361,8 @@ function statusRecordPort(platform, targets) {
 
 // EXTERNAL MODULE: ./src/engine/outcome.ts
 var engine_outcome = __webpack_require__(938);
-// EXTERNAL MODULE: ./src/engine/wait.ts + 6 modules
-var wait = __webpack_require__(4891);
+// EXTERNAL MODULE: ./src/engine/wait.ts + 7 modules
+var wait = __webpack_require__(7778);
 // EXTERNAL MODULE: ./src/report/explain.ts
 var explain = __webpack_require__(7389);
 // EXTERNAL MODULE: ./src/report/titles.ts
