@@ -197,7 +197,7 @@ try {
 
   // ---- GitLab's CI schema: the template under every value of its allow-failure input, and every
   // GitLab example of the docs, as gitlab-ci-local checks them before it runs anything.
-  const gitlabBlocks = ['.gitlab-ci.yml', '.gitlab-ci.yml, a preview on the merge request']
+  const gitlabBlocks = ['.gitlab-ci.yml', '.gitlab-ci.yml, a preview on the merge request', ".gitlab-ci.yml, waiting on the platform's own deploy"]
   const optionsOf = (input) => {
     const options = new RegExp(`\\n {4}${input}:\\n\\s+default: [\\w-]+\\n\\s+options: \\[([^\\]]+)\\]`).exec(template)?.[1].split(',').map((option) => option.trim()) ?? []
     if (options.length < 2) throw new Error(`the template's ${input} input lists no options`)
@@ -299,6 +299,35 @@ try {
       const notes = api.notes.filter((note) => note.project === '17' && note.mr === 3)
       check('the merge request example: one note on the merge request, the outcome in it', notes.length === 1 && /✅/.test(notes[0]?.body ?? '') && !/⏳/.test(notes[0]?.body ?? ''), detail)
       check('the merge request example: no key or token in any log', !`${result.output}${docsLog}`.includes(ADMIN_KEY) && !`${result.output}${docsLog}`.includes(GITLAB_TOKEN), detail)
+    } finally {
+      await api.close()
+    }
+  }
+
+  // ---- The example that waits on the platform's own deploy: the job reads the status the
+  // platform's integration wrote on the pipeline's commit (a stand-in of GitLab's API), passes,
+  // and its dotenv report holds the deploy's address.
+  {
+    const api = await startGitLabApi()
+    try {
+      const deployed = 'https://docs.example.com/acme/deploys/42'
+      api.addStatus('17', SHA, { name: 'build', state: 'success', pipeline_id: 8 })
+      api.addStatus('17', SHA, { name: 'docs-deploy', state: 'success', target_url: deployed, pipeline_id: 9 })
+      const dir = project(work, 'platform-check', { '.gitlab-ci.yml': docBlock(".gitlab-ci.yml, waiting on the platform's own deploy") })
+      // GitLab sets GITLAB_CI=true in every job; gitlab-ci-local sets it to false, and the command reads the pipeline's commit only in GitLab CI.
+      const inGitLab = { GITLAB_CI: 'true', CI_API_V4_URL: api.apiUrl, CI_PROJECT_ID: '17', WAIT_FOR_DOCS_GITLAB_TOKEN: GITLAB_TOKEN }
+      const result = await pipeline(dir, { ...common, ...inGitLab })
+      const docsLog = result.log('docs-deployed') ?? ''
+      const detail = `--- gitlab-ci-local (exit ${result.code})\n${result.output}\n--- docs-deployed.log\n${docsLog}\n--- requests\n${JSON.stringify(api.requests, null, 2)}`
+      const summary = /^ (PASS|FAIL|WARN) +docs-deployed\b/m.exec(result.output)?.[1]
+      check("the platform's own deploy example: the job passes on the platform's status", summary === 'PASS', detail)
+      const reads = api.requests.filter((r) => r.method === 'GET' && r.path === `/api/v4/projects/17/repository/commits/${SHA}/statuses`)
+      check("the platform's own deploy example: it reads the statuses of the pipeline's commit", reads.length > 0, detail)
+      // The shell executor runs the job in its own copy of the project (gitlab-ci-local's builds folder).
+      const dotenv = readdirSync(dir, { recursive: true, encoding: 'utf8' }).find((file) => path.basename(file) === 'docs.env')
+      const report = dotenv ? readFileSync(path.join(dir, dotenv), 'utf8') : ''
+      check("the platform's own deploy example: the dotenv report holds the deploy's address", report.includes(`DOCS_PLATFORM_CHECK_URL=${deployed}`), `${report}\n${detail}`)
+      check("the platform's own deploy example: no key or token in any log", !`${result.output}${docsLog}`.includes(GITLAB_TOKEN), detail)
     } finally {
       await api.close()
     }
