@@ -3,7 +3,15 @@ import { getOctokit } from '@actions/github'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startGitHubApi } from '../dev/github-api.js'
 import { waitForTargets } from '../src/engine/wait.js'
-import { counts, DEPLOYMENT_STATES, judgeReports, NO_DEPLOYMENT_STATUS, newestPerName, reportState } from '../src/engine/targets/platform-check.js'
+import {
+  counts,
+  DEPLOYMENT_STATES,
+  INACTIVE_WITHOUT_SUCCESS,
+  judgeReports,
+  NO_DEPLOYMENT_STATUS,
+  newestPerName,
+  reportState
+} from '../src/engine/targets/platform-check.js'
 import { deploymentStatusOf, MAX_CHECK_PAGES, platformCheckReader } from '../src/github/platform-check-api.js'
 import type { CommitReport, PlatformCheckPort, PlatformCheckRead, PlatformCheckSettings, TargetReport } from '../src/model.js'
 import { computeOutputs } from '../src/report/outputs.js'
@@ -33,6 +41,8 @@ describe("a deployment's newest status, each state once", () => {
     ['error', { state: 'settled', result: 'failure' }],
     // Newest per environment counts: an inactive newest was taken over by a later commit's deploy, after it succeeded.
     ['inactive', { state: 'settled', result: 'success' }],
+    // Made inactive with no success before it (the reader's INACTIVE_WITHOUT_SUCCESS): never a pass.
+    [INACTIVE_WITHOUT_SUCCESS, { state: 'settled', result: 'cancelled' }],
     ['queued', { state: 'pending' }],
     ['pending', { state: 'pending' }],
     ['in_progress', { state: 'pending' }],
@@ -43,7 +53,17 @@ describe("a deployment's newest status, each state once", () => {
   })
 
   it("the table holds GitHub's deployment states, and a deployment with no status yet", () => {
-    expect(Object.keys(DEPLOYMENT_STATES).sort()).toEqual(['created', 'error', 'failure', 'in_progress', 'inactive', 'pending', 'queued', 'success'])
+    expect(Object.keys(DEPLOYMENT_STATES).sort()).toEqual([
+      'created',
+      'error',
+      'failure',
+      'in_progress',
+      'inactive',
+      'inactive, never success',
+      'pending',
+      'queued',
+      'success'
+    ])
   })
 
   it('the docs’ outcome table has a deployment row for every state, with the result the code maps it to', () => {
@@ -230,6 +250,30 @@ describe("the reader of a commit's deployments", async () => {
     api.addDeploymentStatus(id, { state: 'in_progress' })
     api.addDeploymentStatus(id, { state: 'success', environment_url: 'https://docs.example/' })
     expect(deploymentsOf(await read(port)).map((r) => [r.status, r.url])).toEqual([['success', 'https://docs.example/']])
+  })
+
+  it('an inactive newest status is deployed only with a success before it (its address then); else never a pass', async () => {
+    const sha = '9'.repeat(40)
+    const deployed = api.addDeployment({ sha, environment: 'docs-deploy' })
+    api.addDeploymentStatus(deployed.id, { state: 'success', environment_url: 'https://docs.example/live' })
+    api.addDeploymentStatus(deployed.id, { state: 'inactive' })
+    expect(deploymentsOf(await read(readerOn(api.url, sha))).map((r) => [r.status, r.url])).toEqual([['inactive', 'https://docs.example/live']])
+    const other = '8'.repeat(40)
+    const never = api.addDeployment({ sha: other, environment: 'docs-deploy' })
+    api.addDeploymentStatus(never.id, { state: 'in_progress' })
+    api.addDeploymentStatus(never.id, { state: 'inactive' })
+    const [report] = deploymentsOf(await read(readerOn(api.url, other)))
+    expect(report?.status).toBe(INACTIVE_WITHOUT_SUCCESS)
+    expect(reportState(report as CommitReport)).toEqual({ state: 'settled', result: 'cancelled' })
+  })
+
+  it('a status without a state is not GitHub’s: the read failed and is tried again, never a status fewer', async () => {
+    const sha = '7'.repeat(40)
+    const { id } = api.addDeployment({ sha, environment: 'docs-deploy' })
+    api.addDeploymentStatus(id, { state: 'failure' })
+    api.addDeploymentStatus(id, { state: undefined as unknown as string })
+    const answer = await read(readerOn(api.url, sha))
+    expect(answer).toMatchObject({ kind: 'transient', reason: expect.stringMatching(/held an entry without a state .*; it is read again$/) })
   })
 
   it('asks again with the ETag: an unchanged listing and status come back 304 and read as before', async () => {

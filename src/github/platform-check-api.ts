@@ -7,7 +7,7 @@
 import type { CommitReport, PlatformCheckPort, PlatformCheckRead, PlatformCheckSettings } from '../model.js'
 import { statusOf } from '../records/failure.js'
 import { isAbort } from '../records/listing.js'
-import { counts, NO_DEPLOYMENT_STATUS, newestPerName } from '../engine/targets/platform-check.js'
+import { counts, INACTIVE_WITHOUT_SUCCESS, NO_DEPLOYMENT_STATUS, newestPerName } from '../engine/targets/platform-check.js'
 import { oneLine } from '../text.js'
 import { timeoutSignal } from '../timeout-signal.js'
 import { guardedClient, type Octokit, type RunContext, rateLimited, retryAfterMs, unreachableSaid } from './comment-api.js'
@@ -194,7 +194,9 @@ async function readPage(
 
 /**
  * The newest status of a deployment (GitHub lists them newest first): its state and address, or
- * `created` while it has none.
+ * `created` while it has none. An `inactive` one counts as deployed only with a `success` before
+ * it on the page (its address then); else it is INACTIVE_WITHOUT_SUCCESS. An entry without a
+ * state is no status of GitHub's: the read failed.
  */
 async function readNewestStatus(
   place: { octokit: Octokit; owner: string; repo: string; sha: string },
@@ -205,11 +207,17 @@ async function readNewestStatus(
   const params = { deployment_id: id, per_page: PER_PAGE, page: 1 }
   const items = await readPage(place, 'deployment-statuses', params, `deployment-statuses ${id}`, signal, cache)
   if (!Array.isArray(items)) return items
-  for (const item of items) {
-    const state = deploymentStatusOf(item)
-    if (state) return { state }
-  }
-  return { state: { status: NO_DEPLOYMENT_STATUS, url: undefined } }
+  const states = items.map(deploymentStatusOf)
+  if (states.some((state) => state === undefined))
+    return {
+      kind: 'transient',
+      reason: `GitHub's answer listing the statuses of deployment ${id} held an entry without a state (not GitHub's own listing: a proxy's or a catch-all's answer?); it is read again`
+    }
+  const [newest] = states as Pick<CommitReport, 'status' | 'url'>[]
+  if (!newest) return { state: { status: NO_DEPLOYMENT_STATUS, url: undefined } }
+  if (newest.status !== 'inactive') return { state: newest }
+  const deployed = states.find((state) => state?.status === 'success')
+  return { state: deployed ? { status: 'inactive', url: deployed.url ?? newest.url } : { status: INACTIVE_WITHOUT_SUCCESS, url: newest.url } }
 }
 
 /** A deployment status's state and the address readers get (environment_url, else target_url, else log_url); undefined without a state. */

@@ -42,19 +42,25 @@ export const STATUS_STATES = {
  * A deployment's newest status → the result, or pending. Newest per environment counts, so a
  * deployment whose newest status is `inactive` was not replaced by another of this commit: GitHub
  * makes a deployment inactive once it succeeded and a deployment of a later commit took the
- * environment over. This commit's deploy went through.
+ * environment over. This commit's deploy went through only if a `success` came before: the reader
+ * says `inactive` then, and INACTIVE_WITHOUT_SUCCESS when none did (made inactive by hand, or
+ * taken over before it deployed): not a green gate.
  */
 export const DEPLOYMENT_STATES = {
   success: 'success',
   failure: 'failure',
   error: 'failure',
   inactive: 'success',
+  'inactive, never success': 'cancelled',
   queued: 'pending',
   pending: 'pending',
   in_progress: 'pending',
   /** A deployment the app created and has not given a status yet. */
   created: 'pending'
 } as const satisfies Record<string, Result | 'pending'>
+
+/** The state of a deployment made inactive with no `success` before it (a row of DEPLOYMENT_STATES). */
+export const INACTIVE_WITHOUT_SUCCESS = 'inactive, never success'
 
 /** The state of a deployment that has no status yet (a row of DEPLOYMENT_STATES). */
 export const NO_DEPLOYMENT_STATUS = 'created'
