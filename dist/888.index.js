@@ -167,12 +167,19 @@ async function readNewestStatus(place, id, signal, cache) {
     const items = await readPage(place, 'deployment-statuses', params, `deployment-statuses ${id}`, signal, cache);
     if (!Array.isArray(items))
         return items;
-    for (const item of items) {
-        const state = deploymentStatusOf(item);
-        if (state)
-            return { state };
-    }
-    return { state: { status: _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_DEPLOYMENT_STATUS */ .nW, url: undefined } };
+    const states = items.map(deploymentStatusOf);
+    if (states.some((state) => state === undefined))
+        return {
+            kind: 'transient',
+            reason: `GitHub's answer listing the statuses of deployment ${id} held an entry without a state (not GitHub's own listing: a proxy's or a catch-all's answer?); it is read again`
+        };
+    const [newest] = states;
+    if (!newest)
+        return { state: { status: _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_DEPLOYMENT_STATUS */ .nW, url: undefined } };
+    if (newest.status !== 'inactive')
+        return { state: newest };
+    const deployed = states.find((state) => state?.status === 'success');
+    return { state: deployed ? { status: 'inactive', url: deployed.url ?? newest.url } : { status: _engine_targets_platform_check_js__WEBPACK_IMPORTED_MODULE_2__/* .INACTIVE_WITHOUT_SUCCESS */ .hX, url: newest.url } };
 }
 function deploymentStatusOf(item) {
     if (!item || typeof item !== 'object')

@@ -28934,6 +28934,7 @@ function queriesOf(search) {
 /* harmony export */   Tb: () => (/* binding */ newestPerName),
 /* harmony export */   Xu: () => (/* binding */ reportNoun),
 /* harmony export */   fM: () => (/* binding */ checkNameProblem),
+/* harmony export */   hX: () => (/* binding */ INACTIVE_WITHOUT_SUCCESS),
 /* harmony export */   kc: () => (/* binding */ stateWord),
 /* harmony export */   kx: () => (/* binding */ reportUrl),
 /* harmony export */   mS: () => (/* binding */ reportState),
@@ -28977,11 +28978,13 @@ const DEPLOYMENT_STATES = {
     failure: 'failure',
     error: 'failure',
     inactive: 'success',
+    'inactive, never success': 'cancelled',
     queued: 'pending',
     pending: 'pending',
     in_progress: 'pending',
     created: 'pending'
 };
+const INACTIVE_WITHOUT_SUCCESS = 'inactive, never success';
 const NO_DEPLOYMENT_STATUS = 'created';
 const REPORT_KIND_WORDS = { 'check-run': 'check run', status: 'commit status', deployment: 'deployment' };
 const MAX_CHECK_NAME_LENGTH = 200;
